@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { UsageError } from './errors.ts';
+import { findRuleSet, RULE_SETS } from './rules/index.ts';
+import { playTranscript } from './table.ts';
+
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  readFile(path: string): string;
+}
+
+export const EXIT_OK = 0;
+export const EXIT_USAGE = 2;
+
+const RULE_NAMES = RULE_SETS.map((rules) => rules.name).join('|');
+const USAGE = `blackjack [--rules ${RULE_NAMES}] [--seed <n>] <words...>`;
+
+const HELP = [
+  `usage: ${USAGE}`,
+  ...RULE_SETS.map((rules) => `  --rules ${rules.name.padEnd(8)} blackjack ${rules.usage}`),
+  '  --seed <n>         start the cut source (MT19937) at seed n instead of the course\'s 0',
+  '',
+].join('\n');
+
+/** Runs the CLI; the one place where an error becomes an exit status. Nothing reaches stdout unless it all worked. */
+export function runCli(argv: readonly string[], io: CliIo): number {
+  try {
+    const { help, rulesName, seed, words } = readOptions(argv);
+    if (help) {
+      io.stdout(HELP);
+      return EXIT_OK;
+    }
+    const rules = findRuleSet(rulesName);
+    if (rules === undefined) {
+      throw new UsageError('UNKNOWN_RULES', `unknown rule set '${rulesName}' (expected ${RULE_NAMES.replaceAll('|', ', ')})`);
+    }
+    try {
+      const { text } = playTranscript(rules, words, { seed, readFile: io.readFile });
+      io.stdout(text);
+    } catch (error) {
+      if (error instanceof UsageError) {
+        throw new UsageError(error.code, `${error.message} (usage: blackjack --rules ${rules.name} ${rules.usage})`);
+      }
+      throw error;
+    }
+    return EXIT_OK;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`blackjack: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    throw error;
+  }
+}
+
+interface Options {
+  help: boolean;
+  rulesName: string;
+  seed: number;
+  words: string[];
+}
+
+function readOptions(argv: readonly string[]): Options {
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options: {
+      rules: { type: 'string' },
+      seed: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
+  const options: Options = { help: false, rulesName: 'classic', seed: 0, words: [] };
+  const negativeNumbers = new Set<number>();
+  for (const token of tokens) {
+    if (token.kind === 'positional') options.words.push(token.value);
+    if (token.kind !== 'option') continue;
+    // parseArgs reads `-5` as a flag (or `-12` as two); here it is a number, which the rule set rejects.
+    const raw = argv[token.index] ?? '';
+    if (/^-\d/.test(raw)) {
+      if (!negativeNumbers.has(token.index)) options.words.push(raw);
+      negativeNumbers.add(token.index);
+      continue;
+    }
+    if (token.name === 'help') {
+      options.help = true;
+      continue;
+    }
+    if (token.name !== 'rules' && token.name !== 'seed') {
+      throw new UsageError('UNKNOWN_OPTION', `unknown option '${token.rawName}' (usage: ${USAGE})`);
+    }
+    if (typeof token.value !== 'string') {
+      throw new UsageError('MISSING_OPTION_VALUE', `option '${token.rawName}' needs a value (usage: ${USAGE})`);
+    }
+    if (token.name === 'rules') options.rulesName = token.value;
+    else options.seed = readSeed(token.value);
+  }
+  return options;
+}
+
+const MAX_SEED = 0xffffffff;
+
+function readSeed(word: string): number {
+  if (!/^\d+$/.test(word) || Number(word) > MAX_SEED) {
+    throw new UsageError('NOT_AN_INTEGER', `--seed must be an integer from 0 to ${MAX_SEED}, got '${word}'`);
+  }
+  return Number(word);
+}
+
+/** The process entry point: real stdout, stderr and files. */
+export function main(): void {
+  process.exitCode = runCli(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    readFile: (path) => readFileSync(path, 'utf8'),
+  });
+}

@@ -1,0 +1,25 @@
+import { UsageError } from '../errors.ts';
+import { classicVoice } from '../voice.ts';
+import type { RuleSet } from './rule-set.ts';
+import { playerType, positiveInteger } from './words.ts';
+
+export const CLASSIC_MINIMUM = 5;
+
+/** The course's game: `blackjack <bankroll> <hands> <simple|counting>`, minimum bet 5. */
+export const classic: RuleSet = {
+  name: 'classic',
+  usage: '<bankroll> <hands> <simple|counting>',
+  voice: classicVoice,
+  parseWords(words) {
+    const [bankroll, hands, type] = words;
+    if (words.length !== 3 || bankroll === undefined || hands === undefined || type === undefined) {
+      throw new UsageError('ARG_COUNT', `expected 3 words, got ${words.length}`);
+    }
+    return {
+      bankroll: positiveInteger(bankroll, 'bankroll'),
+      minimum: CLASSIC_MINIMUM,
+      hands: positiveInteger(hands, 'hands'),
+      playerType: playerType(type),
+    };
+  },
+};

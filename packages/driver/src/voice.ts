@@ -1,0 +1,55 @@
+import { type Card, cardName } from '@pitboss/deck';
+
+/**
+ * Every line a game prints, in the course's words. A rule set that words a line differently
+ * supplies its own Voice instead of its own driver.
+ */
+export interface Voice {
+  shuffling(): string;
+  cutAt(cut: number): string;
+  hand(handNumber: number, bankroll: number): string;
+  bets(wager: number): string;
+  playerDealt(card: Card): string;
+  dealerDealt(card: Card): string;
+  natural(): string;
+  playerTotal(count: number): string;
+  playerBusts(): string;
+  holeCard(card: Card): string;
+  dealerTotal(count: number): string;
+  dealerBusts(): string;
+  dealerWins(): string;
+  playerWins(): string;
+  push(): string;
+  finalBankroll(bankroll: number, handsPlayed: number): string;
+}
+
+export type VoiceLine = keyof Voice;
+
+export const classicVoice: Voice = {
+  shuffling: () => 'Shuffling the deck',
+  cutAt: (cut) => `cut at ${cut}`,
+  hand: (handNumber, bankroll) => `Hand ${handNumber} bankroll ${bankroll}`,
+  bets: (wager) => `Player bets ${wager}`,
+  playerDealt: (card) => `Player dealt ${cardName(card)}`,
+  dealerDealt: (card) => `Dealer dealt ${cardName(card)}`,
+  natural: () => 'Player dealt natural 21',
+  playerTotal: (count) => `Player's total is ${count}`,
+  playerBusts: () => 'Player busts',
+  holeCard: (card) => `Dealer's hole card is ${cardName(card)}`,
+  dealerTotal: (count) => `Dealer's total is ${count}`,
+  dealerBusts: () => 'Dealer busts',
+  dealerWins: () => 'Dealer wins',
+  playerWins: () => 'Player wins',
+  push: () => 'Push',
+  finalBankroll: (bankroll, handsPlayed) => `Player has ${bankroll} after ${handsPlayed} hands`,
+};
+
+/** The same voice with `prefix` before the named lines (minbet's `# ` announcements). */
+export function withPrefix(voice: Voice, prefix: string, lines: readonly VoiceLine[]): Voice {
+  const prefixed: Voice = { ...voice };
+  for (const line of lines) {
+    const say = voice[line] as (...args: never[]) => string;
+    (prefixed[line] as (...args: never[]) => string) = (...args) => prefix + say(...args);
+  }
+  return prefixed;
+}

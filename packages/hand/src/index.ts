@@ -1,0 +1,1 @@
+export { Hand, type HandADT, type HandValue, hardWorth } from './hand.ts';
