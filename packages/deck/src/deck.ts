@@ -19,6 +19,8 @@ export const NEW_DECK_ORDER: readonly Card[] = Object.freeze(
 
 export class Deck implements DeckADT {
   #cards: Card[] = [...NEW_DECK_ORDER];
+  // A shuffle riffles into this spare array and swaps: a long game shuffles thousands of times.
+  #spare: Card[] = [...NEW_DECK_ORDER];
   #next = 0;
 
   reset(): void {
@@ -28,7 +30,8 @@ export class Deck implements DeckADT {
 
   shuffle(n: number): void {
     // Cards already dealt go back in where they lie: a shuffle never resets the order.
-    this.#cards = riffle(this.#cards, n);
+    riffle(this.#cards, n, this.#spare);
+    [this.#cards, this.#spare] = [this.#spare, this.#cards];
     this.#next = 0;
   }
 
@@ -45,16 +48,14 @@ export class Deck implements DeckADT {
 }
 
 /**
- * The course's shuffle: left = the first n cards, right = the rest, dealt back as
- * right[0], left[0], right[1], left[1], ...; the longer side's remainder follows.
+ * The course's shuffle, written into `out`: left = the first n cards, right = the rest, dealt back
+ * as right[0], left[0], right[1], left[1], ...; the longer side's remainder follows.
  */
-function riffle<T>(cards: readonly T[], n: number): T[] {
-  const left = cards.slice(0, n);
-  const right = cards.slice(n);
-  const out: T[] = [];
-  for (let i = 0; i < Math.max(left.length, right.length); i++) {
-    if (i < right.length) out.push(right[i]!);
-    if (i < left.length) out.push(left[i]!);
+function riffle(cards: readonly Card[], n: number, out: Card[]): void {
+  const rightLength = cards.length - n;
+  let o = 0;
+  for (let i = 0; i < Math.max(n, rightLength); i++) {
+    if (i < rightLength) out[o++] = cards[n + i]!;
+    if (i < n) out[o++] = cards[i]!;
   }
-  return out;
 }

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import type { GameSetup } from './engine.ts';
 import { UsageError } from './errors.ts';
+import { OutputClosed, writeAll } from './output.ts';
 import { findRuleSet, RULE_SETS } from './rules/index.ts';
-import { playTranscript } from './table.ts';
+import { setUpGame, streamGame } from './table.ts';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -35,21 +37,25 @@ export function runCli(argv: readonly string[], io: CliIo): number {
     if (rules === undefined) {
       throw new UsageError('UNKNOWN_RULES', `unknown rule set '${rulesName}' (expected ${RULE_NAMES.replaceAll('|', ', ')})`);
     }
+    let game: GameSetup;
     try {
-      const { text } = playTranscript(rules, words, { seed, readFile: io.readFile });
-      io.stdout(text);
+      game = setUpGame(rules, words, { seed, readFile: io.readFile });
     } catch (error) {
       if (error instanceof UsageError) {
         throw new UsageError(error.code, `${error.message} (usage: blackjack --rules ${rules.name} ${rules.usage})`);
       }
       throw error;
     }
+    // Every word was valid, so the game cannot fail part-way: it may print as it plays.
+    streamGame(rules, game, io.stdout);
     return EXIT_OK;
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`blackjack: ${error.message}\n`);
       return EXIT_USAGE;
     }
+    // The reader has all it wanted.
+    if (error instanceof OutputClosed) return EXIT_OK;
     throw error;
   }
 }
@@ -113,8 +119,8 @@ function readSeed(word: string): number {
 /** The process entry point: real stdout, stderr and files. */
 export function main(): void {
   process.exitCode = runCli(process.argv.slice(2), {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+    stdout: (text) => writeAll(1, text),
+    stderr: (text) => writeAll(2, text),
     readFile: (path) => readFileSync(path, 'utf8'),
   });
 }

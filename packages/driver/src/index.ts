@@ -12,5 +12,5 @@ export {
 export { UsageError, type UsageErrorCode } from './errors.ts';
 export { findRuleSet, RULE_SETS } from './rules/index.ts';
 export type { RuleSet, TableSetup, WordsContext } from './rules/rule-set.ts';
-export { playTranscript, type Transcript, type TranscriptOptions } from './table.ts';
+export { playTranscript, setUpGame, streamGame, type Transcript, type TranscriptOptions } from './table.ts';
 export { classicVoice, type Voice, type VoiceLine, withPrefix } from './voice.ts';

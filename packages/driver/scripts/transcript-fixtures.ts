@@ -1,0 +1,133 @@
+// Golden transcripts: each folder holds a `cases.txt` (one case a line, the CLI's words) and, per case,
+// the exact stdout the reference CLI prints. `fixtures/transcripts/<rules>/` is made by the reference
+// and may be regenerated; `fixtures/compat/<rules>/` holds the course's own outputs and never is.
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
+const CLI = join(REPO_ROOT, 'packages/driver/bin/blackjack.mjs');
+
+export interface TranscriptCase {
+  /** The folder's rule set, from its name. */
+  rules: string;
+  folder: string;
+  words: string[];
+  /** The golden file, beside cases.txt. */
+  file: string;
+  /** Whether `update` may rewrite it. */
+  regenerable: boolean;
+}
+
+export interface CaseOutcome {
+  case: TranscriptCase;
+  /** Empty when the CLI printed the golden file exactly. */
+  problem: string;
+  actual?: Buffer;
+}
+
+/** The golden file's name: the words joined by `_`, leading dashes and a cuts file's `.txt` dropped. */
+export function caseFileName(words: readonly string[]): string {
+  return `${words.map((word) => word.replace(/^-+/, '').replace(/\.txt$/, '')).join('_')}.txt`;
+}
+
+export function readCaseFolders(fixturesRoot = join(REPO_ROOT, 'fixtures')): TranscriptCase[] {
+  const cases: TranscriptCase[] = [];
+  for (const [kind, regenerable] of [
+    ['transcripts', true],
+    ['compat', false],
+  ] as const) {
+    const kindRoot = join(fixturesRoot, kind);
+    if (!existsSync(kindRoot)) continue;
+    for (const rules of readdirSync(kindRoot).sort()) {
+      const folder = join(kindRoot, rules);
+      const list = join(folder, 'cases.txt');
+      if (!existsSync(list)) continue;
+      for (const line of readFileSync(list, 'utf8').split('\n')) {
+        const words = line.trim().split(/\s+/).filter(Boolean);
+        if (words.length === 0 || words[0]!.startsWith('#')) continue;
+        cases.push({ rules, folder, words, file: join(folder, caseFileName(words)), regenerable });
+      }
+    }
+  }
+  return cases;
+}
+
+/** Files in a case folder that no case produces or reads: stale goldens. */
+export function orphanFiles(cases: readonly TranscriptCase[]): string[] {
+  const used = new Set<string>();
+  const folders = new Set<string>();
+  for (const c of cases) {
+    folders.add(c.folder);
+    used.add(c.file);
+    for (const word of c.words) if (word.endsWith('.txt')) used.add(join(c.folder, word));
+  }
+  const orphans: string[] = [];
+  for (const folder of folders) {
+    for (const name of readdirSync(folder)) {
+      const path = join(folder, name);
+      if (name !== 'cases.txt' && name !== 'README.md' && !used.has(path)) orphans.push(path);
+    }
+  }
+  return orphans.sort();
+}
+
+function runCli(c: TranscriptCase): Promise<{ stdout: Buffer; stderr: string; status: number }> {
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      [CLI, '--rules', c.rules, ...c.words],
+      { cwd: c.folder, encoding: 'buffer', maxBuffer: 1 << 28 },
+      (error, stdout, stderr) => {
+        const status = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
+        done({ stdout, stderr: stderr.toString('utf8'), status });
+      },
+    );
+  });
+}
+
+/** Where two transcripts first part, in a line a person can act on. */
+export function firstDifference(expected: string, actual: string): string {
+  const want = expected.split('\n');
+  const got = actual.split('\n');
+  for (let i = 0; i < Math.max(want.length, got.length); i++) {
+    if (want[i] !== got[i]) {
+      const show = (line: string | undefined) => (line === undefined ? '(end of output)' : JSON.stringify(line));
+      return `line ${i + 1}: expected ${show(want[i])}, got ${show(got[i])}`;
+    }
+  }
+  return 'identical';
+}
+
+async function runCase(c: TranscriptCase): Promise<CaseOutcome> {
+  const { stdout, stderr, status } = await runCli(c);
+  if (status !== 0) return { case: c, problem: `exit status ${status}: ${stderr.trim()}` };
+  if (!existsSync(c.file)) return { case: c, problem: 'no golden file', actual: stdout };
+  const expected = readFileSync(c.file);
+  if (expected.equals(stdout)) return { case: c, problem: '', actual: stdout };
+  return { case: c, problem: firstDifference(expected.toString('utf8'), stdout.toString('utf8')), actual: stdout };
+}
+
+/** Runs every case through the built CLI, a few at a time. */
+export async function runCases(cases: readonly TranscriptCase[]): Promise<CaseOutcome[]> {
+  const outcomes: CaseOutcome[] = new Array(cases.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < cases.length) {
+      const index = next++;
+      outcomes[index] = await runCase(cases[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: availableParallelism() }, worker));
+  return outcomes;
+}
+
+/** Rewrites a regenerable golden file atomically: a reader sees the old file or the new, never half. */
+export function writeGolden(outcome: CaseOutcome): void {
+  if (!outcome.case.regenerable || outcome.actual === undefined) return;
+  const temporary = join(outcome.case.folder, `.${basename(outcome.case.file)}.tmp`);
+  writeFileSync(temporary, outcome.actual);
+  renameSync(temporary, outcome.case.file);
+}
