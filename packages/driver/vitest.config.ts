@@ -1,3 +1,3 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'driver' } });
+export default defineProject({ test: { name: 'driver', globalSetup: ['test/build-cli.ts'] } });

@@ -29,7 +29,8 @@ function modelShuffle(cards: readonly string[], n: number): string[] {
   return out;
 }
 
-const dealAll = (deck: Deck): string[] => Array.from({ length: deck.cardsLeft() }, () => describeCard(deck.deal()));
+const dealAll = (deck: Deck): string[] =>
+  Array.from({ length: deck.cardsLeft() }, () => describeCard(deck.deal()));
 
 describe('a newly opened deck', () => {
   it('deals Spades Two..Ace, then Hearts, Clubs, Diamonds', () => {
@@ -60,11 +61,14 @@ describe('shuffle(n)', () => {
     expect(dealt.slice(-2)).toEqual(['Ace of Diamonds', 'Ace of Hearts']);
   });
 
-  it.each(Array.from({ length: DECK_SIZE + 1 }, (_, n) => n))('shuffle(%i) of a new deck matches the model', (n) => {
-    const deck = new Deck();
-    deck.shuffle(n);
-    expect(dealAll(deck)).toEqual(modelShuffle(newDeckNames(), n));
-  });
+  it.each(Array.from({ length: DECK_SIZE + 1 }, (_, n) => n))(
+    'shuffle(%i) of a new deck matches the model',
+    (n) => {
+      const deck = new Deck();
+      deck.shuffle(n);
+      expect(dealAll(deck)).toEqual(modelShuffle(newDeckNames(), n));
+    },
+  );
 
   it('shuffle(0) and shuffle(52) leave the order as it was', () => {
     for (const n of [0, DECK_SIZE]) {

@@ -3,7 +3,8 @@
 try {
   await import('../dist/blackjack.mjs');
 } catch (error) {
-  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes('dist/blackjack.mjs')) throw error;
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes('dist/blackjack.mjs'))
+    throw error;
   process.stderr.write('blackjack: the CLI is not built yet; run `pnpm install` or `pnpm build` first\n');
   process.exitCode = 2;
 }

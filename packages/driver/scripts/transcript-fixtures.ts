@@ -94,7 +94,8 @@ export function firstDifference(expected: string, actual: string): string {
   const got = actual.split('\n');
   for (let i = 0; i < Math.max(want.length, got.length); i++) {
     if (want[i] !== got[i]) {
-      const show = (line: string | undefined) => (line === undefined ? '(end of output)' : JSON.stringify(line));
+      const show = (line: string | undefined) =>
+        line === undefined ? '(end of output)' : JSON.stringify(line);
       return `line ${i + 1}: expected ${show(want[i])}, got ${show(got[i])}`;
     }
   }
@@ -107,7 +108,11 @@ async function runCase(c: TranscriptCase): Promise<CaseOutcome> {
   if (!existsSync(c.file)) return { case: c, problem: 'no golden file', actual: stdout };
   const expected = readFileSync(c.file);
   if (expected.equals(stdout)) return { case: c, problem: '', actual: stdout };
-  return { case: c, problem: firstDifference(expected.toString('utf8'), stdout.toString('utf8')), actual: stdout };
+  return {
+    case: c,
+    problem: firstDifference(expected.toString('utf8'), stdout.toString('utf8')),
+    actual: stdout,
+  };
 }
 
 /** Runs every case through the built CLI, a few at a time. */

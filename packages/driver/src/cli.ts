@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { GameSetup } from './engine.ts';
 import { UsageError } from './errors.ts';
 import { OutputClosed, writeAll } from './output.ts';
 import { findRuleSet, RULE_SETS } from './rules/index.ts';
+import type { RuleSet } from './rules/rule-set.ts';
 import { setUpGame, streamGame } from './table.ts';
 
 export interface CliIo {
@@ -21,31 +21,21 @@ const USAGE = `blackjack [--rules ${RULE_NAMES}] [--seed <n>] <words...>`;
 const HELP = [
   `usage: ${USAGE}`,
   ...RULE_SETS.map((rules) => `  --rules ${rules.name.padEnd(8)} blackjack ${rules.usage}`),
-  '  --seed <n>         start the cut source (MT19937) at seed n instead of the course\'s 0',
+  "  --seed <n>         start the cut source (MT19937) at seed n instead of the course's 0",
   '',
 ].join('\n');
 
 /** Runs the CLI; the one place where an error becomes an exit status. Nothing reaches stdout unless it all worked. */
 export function runCli(argv: readonly string[], io: CliIo): number {
   try {
-    const { help, rulesName, seed, words } = readOptions(argv);
+    const { help, rules, seed, words } = withUsage(USAGE, () => readOptions(argv));
     if (help) {
       io.stdout(HELP);
       return EXIT_OK;
     }
-    const rules = findRuleSet(rulesName);
-    if (rules === undefined) {
-      throw new UsageError('UNKNOWN_RULES', `unknown rule set '${rulesName}' (expected ${RULE_NAMES.replaceAll('|', ', ')})`);
-    }
-    let game: GameSetup;
-    try {
-      game = setUpGame(rules, words, { seed, readFile: io.readFile });
-    } catch (error) {
-      if (error instanceof UsageError) {
-        throw new UsageError(error.code, `${error.message} (usage: blackjack --rules ${rules.name} ${rules.usage})`);
-      }
-      throw error;
-    }
+    const game = withUsage(`blackjack --rules ${rules.name} ${rules.usage}`, () =>
+      setUpGame(rules, words, { seed, readFile: io.readFile }),
+    );
     // Every word was valid, so the game cannot fail part-way: it may print as it plays.
     streamGame(rules, game, io.stdout);
     return EXIT_OK;
@@ -60,9 +50,19 @@ export function runCli(argv: readonly string[], io: CliIo): number {
   }
 }
 
+/** Adds the usage line a mistake should be read against to any UsageError `read` throws. */
+function withUsage<T>(usage: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof UsageError) throw new UsageError(error.code, `${error.message} (usage: ${usage})`);
+    throw error;
+  }
+}
+
 interface Options {
   help: boolean;
-  rulesName: string;
+  rules: RuleSet;
   seed: number;
   words: string[];
 }
@@ -79,7 +79,7 @@ function readOptions(argv: readonly string[]): Options {
     strict: false,
     tokens: true,
   });
-  const options: Options = { help: false, rulesName: 'classic', seed: 0, words: [] };
+  const options: Options = { help: false, rules: RULE_SETS[0]!, seed: 0, words: [] };
   const negativeNumbers = new Set<number>();
   for (const token of tokens) {
     if (token.kind === 'positional') options.words.push(token.value);
@@ -96,15 +96,26 @@ function readOptions(argv: readonly string[]): Options {
       continue;
     }
     if (token.name !== 'rules' && token.name !== 'seed') {
-      throw new UsageError('UNKNOWN_OPTION', `unknown option '${token.rawName}' (usage: ${USAGE})`);
+      throw new UsageError('UNKNOWN_OPTION', `unknown option '${token.rawName}'`);
     }
     if (typeof token.value !== 'string') {
-      throw new UsageError('MISSING_OPTION_VALUE', `option '${token.rawName}' needs a value (usage: ${USAGE})`);
+      throw new UsageError('MISSING_OPTION_VALUE', `option '${token.rawName}' needs a value`);
     }
-    if (token.name === 'rules') options.rulesName = token.value;
+    if (token.name === 'rules') options.rules = readRules(token.value);
     else options.seed = readSeed(token.value);
   }
   return options;
+}
+
+function readRules(name: string): RuleSet {
+  const rules = findRuleSet(name);
+  if (rules === undefined) {
+    throw new UsageError(
+      'UNKNOWN_RULES',
+      `unknown rule set '${name}' (expected ${RULE_NAMES.replaceAll('|', ', ')})`,
+    );
+  }
+  return rules;
 }
 
 const MAX_SEED = 0xffffffff;

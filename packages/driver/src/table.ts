@@ -20,7 +20,12 @@ export function setUpGame(rules: RuleSet, words: readonly string[], options: Tra
 }
 
 /** Plays a game, handing its transcript to `write` in chunks of about `chunkSize` characters. */
-export function streamGame(rules: RuleSet, game: GameSetup, write: (chunk: string) => void, chunkSize = 1 << 16): GameResult {
+export function streamGame(
+  rules: RuleSet,
+  game: GameSetup,
+  write: (chunk: string) => void,
+  chunkSize = 1 << 16,
+): GameResult {
   // Short-lived chunks keep a 100,000-line transcript from surviving into the old generation.
   let chunk = '';
   const result = playGame(game, rules.voice, (line) => {
@@ -35,7 +40,11 @@ export function streamGame(rules: RuleSet, game: GameSetup, write: (chunk: strin
 }
 
 /** Plays one whole game of a rule set, as one run of the CLI would, and returns its transcript. */
-export function playTranscript(rules: RuleSet, words: readonly string[], options: TranscriptOptions): Transcript {
+export function playTranscript(
+  rules: RuleSet,
+  words: readonly string[],
+  options: TranscriptOptions,
+): Transcript {
   const chunks: string[] = [];
   const result = streamGame(rules, setUpGame(rules, words, options), (chunk) => chunks.push(chunk));
   return { ...result, text: chunks.join('') };

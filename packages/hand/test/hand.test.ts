@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { Hand, type HandValue } from '../src/index.ts';
 
 const spotArb = fc.integer({ min: 0, max: 12 }).map((n) => n as Spot);
-const cardArb: fc.Arbitrary<Card> = fc.record({ spot: spotArb, suit: fc.integer({ min: 0, max: 3 }).map((n) => n as Suit) });
+const cardArb: fc.Arbitrary<Card> = fc.record({
+  spot: spotArb,
+  suit: fc.integer({ min: 0, max: 3 }).map((n) => n as Suit),
+});
 
 /** Brute force: try every way of counting each Ace as 1 or 11 and keep the best total not over 21. */
 function bruteForceValue(cards: readonly Card[]): HandValue {
@@ -21,7 +24,7 @@ function bruteForceValue(cards: readonly Card[]): HandValue {
   return best ?? { count: others + aces, soft: false };
 }
 
-const valueOf = (cards: readonly Card[]): HandValue => {
+const handValueOf = (cards: readonly Card[]): HandValue => {
   const hand = new Hand();
   for (const card of cards) hand.addCard(card);
   return hand.handValue();
@@ -49,7 +52,7 @@ function* spotMultisets(size: number, from = 0): Generator<Spot[]> {
   }
 }
 
-const card = (spot: Spot, suit: Suit = Suit.SPADES): Card => ({ spot, suit });
+const cardOf = (spot: Spot, suit: Suit = Suit.SPADES): Card => ({ spot, suit });
 
 describe('Hand.handValue()', () => {
   it('is {0, false} for a new hand', () => {
@@ -60,10 +63,10 @@ describe('Hand.handValue()', () => {
     let checked = 0;
     for (let size = 1; size <= 4; size++) {
       for (const spots of spotMultisets(size)) {
-        const cards = spots.map((spot) => card(spot));
+        const cards = spots.map((spot) => cardOf(spot));
         const expected = bruteForceValue(cards);
         for (const order of permutations(cards)) {
-          expect(valueOf(order), spots.join(',')).toEqual(expected);
+          expect(handValueOf(order), spots.join(',')).toEqual(expected);
           checked++;
         }
       }
@@ -75,11 +78,13 @@ describe('Hand.handValue()', () => {
   it('equals brute force for random multisets of cards in random orders', () => {
     fc.assert(
       fc.property(
-        fc.array(cardArb, { minLength: 0, maxLength: 12 }).chain((cards) =>
-          fc.tuple(fc.constant(cards), fc.shuffledSubarray(cards, { minLength: cards.length })),
-        ),
+        fc
+          .array(cardArb, { minLength: 0, maxLength: 12 })
+          .chain((cards) =>
+            fc.tuple(fc.constant(cards), fc.shuffledSubarray(cards, { minLength: cards.length })),
+          ),
         ([cards, reordered]) => {
-          expect(valueOf(reordered)).toEqual(bruteForceValue(cards));
+          expect(handValueOf(reordered)).toEqual(bruteForceValue(cards));
         },
       ),
       { numRuns: 500 },
@@ -98,21 +103,25 @@ describe('Hand.handValue()', () => {
     [[Spot.ACE, Spot.SIX], { count: 17, soft: true }],
     [[Spot.ACE, Spot.SIX, Spot.TEN], { count: 17, soft: false }],
   ] as const)('%j counts as %j', (spots, expected) => {
-    expect(valueOf(spots.map((spot) => card(spot)))).toEqual(expected);
+    expect(handValueOf(spots.map((spot) => cardOf(spot)))).toEqual(expected);
   });
 });
 
 describe('Hand.discardAll()', () => {
   it('empties the hand whatever it held, and the hand counts afresh after it', () => {
     fc.assert(
-      fc.property(fc.array(cardArb, { maxLength: 10 }), fc.array(cardArb, { maxLength: 10 }), (before, after) => {
-        const hand = new Hand();
-        for (const c of before) hand.addCard(c);
-        hand.discardAll();
-        expect(hand.handValue()).toEqual({ count: 0, soft: false });
-        for (const c of after) hand.addCard(c);
-        expect(hand.handValue()).toEqual(bruteForceValue(after));
-      }),
+      fc.property(
+        fc.array(cardArb, { maxLength: 10 }),
+        fc.array(cardArb, { maxLength: 10 }),
+        (before, after) => {
+          const hand = new Hand();
+          for (const c of before) hand.addCard(c);
+          hand.discardAll();
+          expect(hand.handValue()).toEqual({ count: 0, soft: false });
+          for (const c of after) hand.addCard(c);
+          expect(hand.handValue()).toEqual(bruteForceValue(after));
+        },
+      ),
     );
   });
 });

@@ -39,12 +39,17 @@ const minimumArb = fc.integer({ min: 1, max: 1000 });
 describe('Counting player bet()', () => {
   it('bets double the minimum exactly when count >= 2 and bankroll >= 2 x minimum', () => {
     fc.assert(
-      fc.property(fc.array(eventArb, { maxLength: 60 }), minimumArb, fc.integer({ min: 0, max: 3000 }), (events, minimum, extra) => {
-        const bankroll = minimum + extra;
-        const count = modelCount(events);
-        const expected = count >= 2 && bankroll >= 2 * minimum ? 2 * minimum : minimum;
-        expect(replay(events).bet(bankroll, minimum)).toBe(expected);
-      }),
+      fc.property(
+        fc.array(eventArb, { maxLength: 60 }),
+        minimumArb,
+        fc.integer({ min: 0, max: 3000 }),
+        (events, minimum, extra) => {
+          const bankroll = minimum + extra;
+          const count = modelCount(events);
+          const expected = count >= 2 && bankroll >= 2 * minimum ? 2 * minimum : minimum;
+          expect(replay(events).bet(bankroll, minimum)).toBe(expected);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -71,7 +76,10 @@ describe('Counting player bet()', () => {
   });
 
   it.each(
-    Array.from({ length: 13 }, (_, spot) => [spot, spot <= Spot.SIX ? 1 : spot >= Spot.TEN ? -1 : 0] as const),
+    Array.from(
+      { length: 13 },
+      (_, spot) => [spot, spot <= Spot.SIX ? 1 : spot >= Spot.TEN ? -1 : 0] as const,
+    ),
   )('spot %i moves the count by %i', (spot, step) => {
     const player = new CountingPlayer();
     // Start at +1: one step up reaches the doubling count, no step or a step down does not.

@@ -5,7 +5,8 @@ import { UsageError } from '../errors.ts';
 // How a rule set reads its command-line words. Each reader throws a UsageError naming the word.
 
 export function positiveInteger(word: string, what: string): number {
-  if (!/^[+-]?\d+$/.test(word)) throw new UsageError('NOT_AN_INTEGER', `${what} must be an integer, got '${word}'`);
+  if (!/^[+-]?\d+$/.test(word))
+    throw new UsageError('NOT_AN_INTEGER', `${what} must be an integer, got '${word}'`);
   const value = Number(word);
   if (value <= 0) throw new UsageError('NOT_POSITIVE', `${what} must be positive, got ${word}`);
   if (!Number.isSafeInteger(value)) throw new UsageError('TOO_LARGE', `${what} is too large: ${word}`);
