@@ -2,8 +2,8 @@
 // `10000 10000 counting` (111,956 lines) against `node -e 0` measured in the same run.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { findRuleSet, playTranscript } from '../src/index.ts';
 import { REPO_ROOT } from '../scripts/transcript-fixtures.ts';
+import { findRuleSet, playTranscript } from '../src/index.ts';
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -46,5 +46,7 @@ console.log(`median of ${RUNS} runs each`);
 console.log(row('engine, in-process (10,000 hands, counting)', rates, 'hands/s', 0));
 console.log(row('node -e 0 (start-up baseline)', node, 's', 3));
 console.log(row('blackjack 10000 10000 counting (whole process)', game, 's', 3));
-console.log(`${'whole process / start-up baseline'.padEnd(44)} ${(median(game) / median(node)).toFixed(2).padStart(10)} x`);
+console.log(
+  `${'whole process / start-up baseline'.padEnd(44)} ${(median(game) / median(node)).toFixed(2).padStart(10)} x`,
+);
 console.log(`${'target: whole process at most'.padEnd(44)} ${'0.150'.padStart(10)} s`);
