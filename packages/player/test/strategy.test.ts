@@ -95,23 +95,17 @@ const playersUnderTest: [string, () => Player][] = [
   ['Counting', () => new CountingPlayer()],
 ];
 
-describe.each(playersUnderTest)('%s player draw()', (_, makePlayer) => {
-  it.each(Object.entries(HARD_CHART))('hard %s follows the chart for every up card', (total, row) => {
-    const hands = hardHands(Number(total));
-    expect(hands.length).toBeGreaterThan(0);
-    for (const hand of hands) {
-      expect(hand.handValue()).toEqual({ count: Number(total), soft: false });
-      const player = makePlayer();
-      const decisions = upCards.map((up) => (player.draw(up, hand) ? 'H' : 'S')).join('');
-      expect(decisions).toBe(row);
-    }
-  });
+const CHART_ROWS = [
+  ...Object.entries(HARD_CHART).map(([total, row]) => ({ soft: false, total: Number(total), row })),
+  ...Object.entries(SOFT_CHART).map(([total, row]) => ({ soft: true, total: Number(total), row })),
+];
 
-  it.each(Object.entries(SOFT_CHART))('soft %s follows the chart for every up card', (total, row) => {
-    const hands = softHands(Number(total));
+describe.each(playersUnderTest)('%s player draw()', (_, makePlayer) => {
+  it.each(CHART_ROWS)('soft=$soft $total follows the chart for every up card', ({ soft, total, row }) => {
+    const hands = soft ? softHands(total) : hardHands(total);
     expect(hands.length).toBeGreaterThan(0);
     for (const hand of hands) {
-      expect(hand.handValue()).toEqual({ count: Number(total), soft: true });
+      expect(hand.handValue()).toEqual({ count: total, soft });
       const player = makePlayer();
       const decisions = upCards.map((up) => (player.draw(up, hand) ? 'H' : 'S')).join('');
       expect(decisions).toBe(row);
