@@ -1,5 +1,6 @@
 // The course's cut source ("rand.cpp"): MT19937 as published by Matsumoto and Nishimura, seeded
 // once with init_genrand(0). Every cut is 13 + genrand_int32() % 27, a number in 13..39.
+// This file imports nothing: it is also handed to students, unchanged, as the provided `rand.ts`.
 
 const N = 624;
 const M = 397;
@@ -52,4 +53,12 @@ export interface CutSource {
 export function createCutSource(seed = 0): CutSource {
   const twister = new Mt19937(seed);
   return { nextCut: () => FIRST_CUT + (twister.next() % CUT_SPAN) };
+}
+
+let processSource: CutSource | undefined;
+
+/** The provided `getCut()`: one sequence per process, starting at the course's seed 0, never reset. */
+export function getCut(): number {
+  processSource ??= createCutSource();
+  return processSource.nextCut();
 }

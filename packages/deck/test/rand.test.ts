@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createCutSource, Mt19937 } from '../src/index.ts';
+import { createCutSource, getCut, Mt19937 } from '../src/index.ts';
 
 describe('MT19937 seeded 0 (the course rand.cpp)', () => {
   it('gives the published first outputs of genrand_int32', () => {
@@ -60,5 +60,11 @@ describe('the cut source', () => {
     };
     expect(cuts(1)).not.toEqual(cuts(0));
     expect(cuts(0)).toEqual([39, 22, 33, 37, 38, 37, 38]);
+  });
+});
+
+describe('getCut() (the provided rand.ts)', () => {
+  it('is one sequence per process, starting at the course cuts', () => {
+    expect(Array.from({ length: 8 }, () => getCut())).toEqual([39, 22, 33, 37, 38, 37, 38, 23]);
   });
 });
