@@ -1,0 +1,83 @@
+// Bundles TypeScript for the grader's own use (an assignment's definition, the test harness) with
+// esbuild, cached by a hash of every source file that can reach the bundle.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+
+export const REPO_ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
+const CACHE_ROOT = join(REPO_ROOT, 'node_modules/.cache/pitboss');
+
+/** Folders whose TypeScript sources a grader bundle may contain. */
+const SOURCE_FOLDERS = ['packages', 'graders', 'apps/grader/src'];
+
+function* sourceFiles(folder: string): Generator<string> {
+  if (!existsSync(folder)) return;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) yield* sourceFiles(path);
+    else if (/\.(ts|json)$/.test(entry.name)) yield path;
+  }
+}
+
+let sourceHash: string | undefined;
+
+/** A hash of every source a bundle could include: a changed test or rule means a new bundle. */
+function hashSources(): string {
+  if (sourceHash !== undefined) return sourceHash;
+  const hash = createHash('sha256');
+  for (const folder of SOURCE_FOLDERS) {
+    for (const path of [...sourceFiles(join(REPO_ROOT, folder))].sort()) {
+      hash.update(path.slice(REPO_ROOT.length)).update('\0').update(readFileSync(path)).update('\0');
+    }
+  }
+  sourceHash = hash.digest('hex').slice(0, 16);
+  return sourceHash;
+}
+
+/** Each module keeps its own `import.meta.url`, so paths it resolves still point at its source folder. */
+const keepImportMetaUrl: Plugin = {
+  name: 'keep-import-meta-url',
+  setup(builder) {
+    builder.onLoad({ filter: /\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes('import.meta.url')) return undefined;
+      const url = JSON.stringify(pathToFileURL(args.path).href);
+      return { contents: source.replaceAll('import.meta.url', url), loader: 'ts' };
+    });
+  },
+};
+
+/**
+ * Bundles `entry` (a file, or source text resolved from REPO_ROOT) into a cached ES module and returns
+ * its path. Bundles are written whole under a temporary name, then renamed into place.
+ */
+export async function bundleCached(
+  name: string,
+  entry: { file: string } | { source: string },
+): Promise<string> {
+  const outfile = join(CACHE_ROOT, hashSources(), `${name}.mjs`);
+  if (existsSync(outfile) && statSync(outfile).size > 0) return outfile;
+  mkdirSync(dirname(outfile), { recursive: true });
+  const temporary = `${outfile}.${process.pid}.tmp`;
+  await build({
+    ...('file' in entry
+      ? { entryPoints: [entry.file] }
+      : { stdin: { contents: entry.source, resolveDir: REPO_ROOT, loader: 'ts', sourcefile: `${name}.ts` } }),
+    outfile: temporary,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'silent',
+    plugins: [keepImportMetaUrl],
+    // Bundled CommonJS dependencies may call require().
+    banner: {
+      js: "import { createRequire as __pitbossRequire } from 'node:module'; const require = __pitbossRequire(import.meta.url);",
+    },
+  });
+  renameSync(temporary, outfile);
+  return outfile;
+}

@@ -1,0 +1,205 @@
+// The pitboss CLI. The one place where an error becomes an exit status: 0 every test passed,
+// 1 a test lost points, 2 usage or input error (one line on stderr, nothing graded).
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import pLimit from 'p-limit';
+import pc from 'picocolors';
+import { assignmentNames, loadAssignment } from '../assignments.ts';
+import { EXIT_FAILURES, EXIT_OK, EXIT_USAGE, PitbossError } from '../errors.ts';
+import { gradeSubmission, type Replay } from '../grade.ts';
+import type { Limits } from '../kit/assignment.ts';
+import { planTests } from '../plan.ts';
+import { EXTENSIONS, FORMATS, type Format, render } from '../report/index.ts';
+import type { Report } from '../report/model.ts';
+import { TOOL_VERSION } from '../version.ts';
+import { initSubmission } from './init.ts';
+
+interface GradeFlags {
+  rules?: string;
+  format: Format;
+  out?: string;
+  jobs: number;
+  replay?: string;
+  timeout?: number;
+}
+
+const positiveInteger = (value: string): number => {
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new InvalidArgumentError('expected a positive integer');
+  return Number(value);
+};
+
+/** The rule set: `--rules`, else the submission's pitboss.json, else classic. */
+function rulesFor(flag: string | undefined, folder: string | undefined): string {
+  if (flag !== undefined) return flag;
+  const config = folder === undefined ? undefined : join(folder, 'pitboss.json');
+  if (config !== undefined && existsSync(config)) {
+    try {
+      const rules = (JSON.parse(readFileSync(config, 'utf8')) as { rules?: unknown }).rules;
+      if (typeof rules === 'string') return rules;
+    } catch {
+      throw new PitbossError('USAGE', `${config} is not valid JSON`);
+    }
+  }
+  return 'classic';
+}
+
+function parseReplay(text: string): Replay {
+  const match = /^(.+)@(-?\d+):([\d:]*)$/.exec(text);
+  if (match === null)
+    throw new PitbossError('BAD_REPLAY_ID', `'${text}' is not a replay id (expected <test>@<seed>:<path>)`);
+  return { id: match[1]!, seed: Number(match[2]), path: match[3]! };
+}
+
+/** Writes a file whole: to a temporary name first, then renamed over the target. */
+function writeAtomically(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
+}
+
+async function runGrading(
+  mode: 'check' | 'grade',
+  folders: string[],
+  flags: GradeFlags,
+  io: Io,
+): Promise<number> {
+  const assignment = await loadAssignment(rulesFor(flags.rules, folders[0]));
+  const plan = planTests(assignment);
+  const replay = flags.replay === undefined ? undefined : parseReplay(flags.replay);
+  if (replay !== undefined && !plan.some((test) => test.id === replay.id)) {
+    throw new PitbossError('BAD_REPLAY_ID', `no test '${replay.id}' in ${assignment.name}`);
+  }
+  if (flags.format === 'gradescope' && folders.length > 1 && flags.out === undefined) {
+    throw new PitbossError('USAGE', 'gradescope results are one file per submission: add --out <dir>');
+  }
+  const limits: Limits = {
+    ...assignment.limits,
+    ...(flags.timeout === undefined
+      ? {}
+      : { testTimeoutMs: flags.timeout * 1000, programTimeoutMs: flags.timeout * 1000 }),
+  };
+  const workRoot = mkdtempSync(join(tmpdir(), 'pitboss-'));
+  const limiter = pLimit(flags.jobs);
+  const reports: Report[] = [];
+  try {
+    const graded = folders.map((folder) =>
+      gradeSubmission(assignment, plan, folder, { mode, workRoot, limiter, limits, replay }),
+    );
+    reports.push(...(await Promise.all(graded)));
+  } finally {
+    rmSync(workRoot, { recursive: true, force: true });
+  }
+
+  if (flags.out !== undefined) {
+    mkdirSync(flags.out, { recursive: true });
+    const used = new Set<string>();
+    for (const report of reports) {
+      let name = report.submission.name;
+      for (let n = 2; used.has(name); n++) name = `${report.submission.name}-${n}`;
+      used.add(name);
+      const path = join(flags.out, `${name}.${EXTENSIONS[flags.format]}`);
+      writeAtomically(path, render(report, flags.format, false));
+      io.stdout(`${report.submission.name}: ${report.score}/${report.maxScore} -> ${path}\n`);
+    }
+  } else if (flags.format === 'json' && reports.length > 1) {
+    io.stdout(`${JSON.stringify(reports, null, 2)}\n`);
+  } else {
+    for (const report of reports) io.stdout(render(report, flags.format, io.color));
+  }
+  return reports.every((report) => report.score === report.maxScore) ? EXIT_OK : EXIT_FAILURES;
+}
+
+export interface Io {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  color: boolean;
+}
+
+function program(io: Io, setStatus: (status: number) => void): Command {
+  const cli = new Command('pitboss')
+    .description('Grades Blackjack submissions with property-based tests and transcript diffs')
+    .version(TOOL_VERSION)
+    .exitOverride()
+    .showSuggestionAfterError(false)
+    .configureOutput({ writeOut: io.stdout, writeErr: () => {} });
+
+  const gradeOptions = (command: Command) =>
+    command
+      .option(
+        '--rules <name>',
+        `rule set (${assignmentNames().join(', ')}); default: the submission's pitboss.json, else classic`,
+      )
+      .addOption(new Option('--format <format>', 'report format').choices(FORMATS).default('human'))
+      .option('--out <dir>', 'write one report file per submission into <dir> instead of stdout')
+      .option('--jobs <n>', 'student processes at once', positiveInteger, availableParallelism())
+      .option(
+        '--timeout <seconds>',
+        'time limit per test and per program run, overriding the rule set',
+        positiveInteger,
+      );
+
+  cli
+    .command('init')
+    .description('write a starter submission into <dir>')
+    .argument('<dir>')
+    .option('--rules <name>', 'rule set', 'classic')
+    .action(async (dir: string, flags: { rules: string }) => {
+      const assignment = await loadAssignment(flags.rules);
+      const written = initSubmission(assignment, dir);
+      io.stdout(`Wrote a ${assignment.name} starter submission to ${dir}: ${written.join(', ')}\n`);
+      io.stdout(`Next: write the four files, then run \`pitboss check ${dir}\`.\n`);
+      setStatus(EXIT_OK);
+    });
+
+  gradeOptions(
+    cli
+      .command('check')
+      .description("a student's run: the visible tests, with feedback for people")
+      .argument('[dir]', 'the submission', '.')
+      .option('--replay <id>', 'run one counterexample again, from the id a report printed'),
+  ).action(async (dir: string, flags: GradeFlags) => setStatus(await runGrading('check', [dir], flags, io)));
+
+  gradeOptions(
+    cli
+      .command('grade')
+      .description("an instructor's run: every test, one result per submission")
+      .argument('<dirs...>', 'submissions'),
+  ).action(async (dirs: string[], flags: GradeFlags) =>
+    setStatus(await runGrading('grade', dirs, flags, io)),
+  );
+
+  return cli;
+}
+
+export async function runPitboss(argv: readonly string[], io: Io): Promise<number> {
+  let status = EXIT_OK;
+  try {
+    await program(io, (next) => {
+      status = next;
+    }).parseAsync([...argv], { from: 'user' });
+    return status;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT_OK;
+      if (error.code === 'commander.help') return EXIT_OK;
+      io.stderr(`pitboss: ${error.message.replace(/^error: /, '')}\n`);
+      return EXIT_USAGE;
+    }
+    if (error instanceof PitbossError) {
+      io.stderr(`pitboss: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    throw error;
+  }
+}
+
+export async function main(): Promise<void> {
+  process.exitCode = await runPitboss(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    color: pc.isColorSupported,
+  });
+}

@@ -1,0 +1,276 @@
+// Grades one submission: stages its files, runs the unit tests in harness children and the
+// transcripts as programs, and scores the results with the rubric.
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LimitFunction } from 'p-limit';
+import { harnessBundle } from './assignments.ts';
+import { HarnessWorker, type WorkerResult } from './harness/worker.ts';
+import type { Assignment, Limits, TranscriptCase } from './kit/assignment.ts';
+import { ALL_FILES, type PlannedTest } from './plan.ts';
+import type { PartScore, Report, TestResult, TestStatus } from './report/model.ts';
+import { SCHEMA_VERSION } from './report/model.ts';
+import { runProgram } from './runner/process.ts';
+import { compileShared, type Staging, stageSubmission } from './runner/stage.ts';
+import { compareTranscripts, describeDiff } from './runner/transcript.ts';
+import { readSubmission } from './submission.ts';
+import { TOOL_VERSION } from './version.ts';
+
+export interface Replay {
+  id: string;
+  seed: number;
+  path: string;
+}
+
+export interface GradeOptions {
+  mode: 'check' | 'grade';
+  /** A temporary folder for this run's compiled files. */
+  workRoot: string;
+  /** Bounds how many student processes run at once, across every submission of a batch. */
+  limiter: LimitFunction;
+  limits: Limits;
+  replay?: Replay | undefined;
+}
+
+type Outcome = Omit<TestResult, 'id' | 'name' | 'file' | 'kind' | 'visibility' | 'score' | 'maxScore'>;
+
+export const formatReplay = (replay: Replay): string => `${replay.id}@${replay.seed}:${replay.path}`;
+
+/** The tests a run includes: a student's check sees only the visible ones. */
+export function selectTests(
+  plan: readonly PlannedTest[],
+  options: Pick<GradeOptions, 'mode' | 'replay'>,
+): PlannedTest[] {
+  if (options.replay !== undefined) return plan.filter((test) => test.id === options.replay?.id);
+  return options.mode === 'check' ? plan.filter((test) => test.visibility === 'visible') : [...plan];
+}
+
+const expectedCache = new WeakMap<TranscriptCase, string>();
+function expectedOf(assignment: Assignment, transcriptCase: TranscriptCase): string {
+  let text = expectedCache.get(transcriptCase);
+  if (text === undefined) {
+    text = assignment.transcripts.expected(transcriptCase);
+    expectedCache.set(transcriptCase, text);
+  }
+  return text;
+}
+
+async function runUnitTests(
+  assignment: Assignment,
+  tests: readonly PlannedTest[],
+  staging: Staging,
+  options: GradeOptions,
+): Promise<Map<string, Outcome>> {
+  const outcomes = new Map<string, Outcome>();
+  const byFile = new Map<string, PlannedTest[]>();
+  for (const test of tests) byFile.set(test.file, [...(byFile.get(test.file) ?? []), test]);
+  const harness = await harnessBundle(assignment);
+  await Promise.all(
+    [...byFile].map(([file, fileTests]) =>
+      options.limiter(async () => {
+        const problem = staging.problems.get(file);
+        if (problem !== undefined) {
+          for (const test of fileTests) outcomes.set(test.id, { status: 'load-error', message: problem });
+          return;
+        }
+        const worker = new HarnessWorker(harness, staging.stage([file]), options.limits);
+        try {
+          for (const test of fileTests) {
+            const replay = options.replay;
+            const result: WorkerResult = await worker.run(
+              {
+                id: test.id,
+                seed: replay?.seed ?? test.seed,
+                numRuns: assignment.numRuns,
+                replayPath: replay?.path,
+              },
+              options.limits.testTimeoutMs,
+            );
+            outcomes.set(test.id, {
+              status: result.status,
+              message: result.message,
+              replay:
+                result.replay === undefined
+                  ? undefined
+                  : formatReplay({ id: test.id, seed: result.replay.seed, path: result.replay.path }),
+            });
+          }
+        } finally {
+          worker.close();
+        }
+      }),
+    ),
+  );
+  return outcomes;
+}
+
+async function runTranscripts(
+  assignment: Assignment,
+  tests: readonly PlannedTest[],
+  staging: Staging,
+  options: GradeOptions,
+): Promise<Map<string, Outcome>> {
+  const outcomes = new Map<string, Outcome>();
+  const { program } = assignment.transcripts;
+  const studentFiles = assignment.studentFiles.map((file) => file.name);
+  const stages = new Map<string, string>();
+  const stageFor = (linking: 'linked' | 'own') => {
+    let dir = stages.get(linking);
+    if (dir === undefined) {
+      dir = staging.stage(linking === 'linked' ? [program] : 'all');
+      stages.set(linking, dir);
+    }
+    return dir;
+  };
+  await Promise.all(
+    tests.map((test) =>
+      options.limiter(async () => {
+        const { case: transcriptCase, linking } = test.transcript!;
+        const needed = linking === 'linked' ? [program] : studentFiles;
+        const problems = needed.flatMap((file) => staging.problems.get(file) ?? []);
+        if (problems.length > 0) {
+          outcomes.set(test.id, { status: 'load-error', message: problems.join('; ') });
+          return;
+        }
+        const dir = stageFor(linking);
+        const run = await runProgram(join(dir, program.replace(/\.ts$/, '.mjs')), transcriptCase.words, {
+          cwd: dir,
+          limits: options.limits,
+          stdin: transcriptCase.stdin,
+        });
+        outcomes.set(
+          test.id,
+          judgeTranscript(program, expectedOf(assignment, transcriptCase), run, options.limits),
+        );
+      }),
+    ),
+  );
+  return outcomes;
+}
+
+function judgeTranscript(
+  program: string,
+  expected: string,
+  run: Awaited<ReturnType<typeof runProgram>>,
+  limits: Limits,
+): Outcome {
+  if (run.limit === 'time') {
+    return {
+      status: 'timeout',
+      message: `${program} did not finish within its limit of ${limits.programTimeoutMs} ms`,
+    };
+  }
+  if (run.limit === 'output') {
+    return {
+      status: 'error',
+      message: `${program} printed more than its limit of ${limits.outputBytes} bytes`,
+    };
+  }
+  const actual = run.stdout.toString('utf8');
+  const diff = compareTranscripts(expected, actual);
+  const lastError = run.stderr.trim().split('\n').filter(Boolean).slice(-1)[0];
+  const crashed = run.status !== 0;
+  const exit = crashed
+    ? `${program} ${run.signal === null ? `exited with status ${run.status}` : `was killed by ${run.signal}`}${lastError ? ` (${lastError})` : ''}`
+    : undefined;
+  if (diff === undefined) {
+    return crashed
+      ? { status: 'error', message: `${exit} after printing the right transcript` }
+      : { status: 'passed' };
+  }
+  return {
+    status: crashed ? 'error' : 'failed',
+    message: [exit, describeDiff(diff)].filter(Boolean).join('; '),
+    diff,
+  };
+}
+
+/** When the student's files together fail where their program alone passed, name the likely culprits. */
+function attribute(tests: readonly PlannedTest[], outcomes: Map<string, Outcome>, program: string): void {
+  const failedFiles = [
+    ...new Set(
+      tests
+        .filter((test) => test.kind === 'unit' && outcomes.get(test.id)?.status !== 'passed')
+        .map((test) => test.file),
+    ),
+  ];
+  for (const test of tests) {
+    if (test.transcript?.linking !== 'own') continue;
+    const own = outcomes.get(test.id);
+    if (own === undefined || own.status === 'passed' || own.status === 'load-error') continue;
+    const linkedId = test.id.replace('.own:', '.linked:');
+    if (outcomes.get(linkedId)?.status !== 'passed') continue;
+    const suspects = failedFiles.length > 0 ? failedFiles.join(', ') : 'another of your files';
+    own.message = `${own.message}. Your ${program} gets this case right with the reference files, so the difference comes from ${suspects}: see the tests of ${failedFiles.length === 1 ? 'that file' : 'those files'}`;
+  }
+}
+
+export async function gradeSubmission(
+  assignment: Assignment,
+  plan: readonly PlannedTest[],
+  folder: string,
+  options: GradeOptions,
+): Promise<Report> {
+  const submission = readSubmission(assignment, folder);
+  const tests = selectTests(plan, options);
+  mkdirSync(options.workRoot, { recursive: true });
+  const workDir = mkdtempSync(join(options.workRoot, 'submission-'));
+  const shared = await compileShared(assignment, options.workRoot);
+  const staging = await stageSubmission(assignment, submission, shared, workDir);
+
+  const [unit, transcripts] = await Promise.all([
+    runUnitTests(
+      assignment,
+      tests.filter((test) => test.kind === 'unit'),
+      staging,
+      options,
+    ),
+    runTranscripts(
+      assignment,
+      tests.filter((test) => test.kind === 'transcript'),
+      staging,
+      options,
+    ),
+  ]);
+  const outcomes = new Map([...unit, ...transcripts]);
+  attribute(tests, outcomes, assignment.transcripts.program);
+
+  const results: TestResult[] = tests.map((test) => {
+    const outcome = outcomes.get(test.id) ?? {
+      status: 'error' as TestStatus,
+      message: 'the test did not run',
+    };
+    return {
+      id: test.id,
+      name: test.name,
+      file: test.file,
+      kind: test.kind,
+      visibility: test.visibility,
+      score: outcome.status === 'passed' ? test.points : 0,
+      maxScore: test.points,
+      ...outcome,
+    };
+  });
+  const parts: PartScore[] = [];
+  for (const file of [...assignment.studentFiles.map((f) => f.name), ALL_FILES]) {
+    const partTests = results.filter((result) => result.file === file);
+    if (partTests.length === 0) continue;
+    parts.push({
+      file,
+      score: partTests.reduce((sum, result) => sum + result.score, 0),
+      maxScore: partTests.reduce((sum, result) => sum + result.maxScore, 0),
+    });
+  }
+  return {
+    schemaVersion: SCHEMA_VERSION,
+    tool: { name: 'pitboss', version: TOOL_VERSION },
+    assignment: { name: assignment.name, title: assignment.title, version: assignment.version },
+    mode: options.mode,
+    seed: assignment.seed,
+    submission: { name: submission.name, path: folder, hash: submission.hash },
+    score: results.reduce((sum, result) => sum + result.score, 0),
+    maxScore: results.reduce((sum, result) => sum + result.maxScore, 0),
+    parts,
+    loadErrors: [...staging.problems].map(([file, message]) => ({ file, message })),
+    tests: results,
+  };
+}

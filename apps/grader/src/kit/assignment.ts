@@ -1,0 +1,69 @@
+// What one assignment (a folder under graders/) tells the grader. Nothing here knows a card game:
+// files, tests, transcripts of a program, a rubric, limits and a starter kit.
+import type { UnitTest } from './unit-test.ts';
+
+export interface StudentFile {
+  /** Its name in the contract, e.g. `deck.ts`. */
+  name: string;
+  /** What `pitboss init` writes for it: compiles, and throws "not implemented" when used. */
+  stub: string;
+}
+
+export interface ProvidedFile {
+  name: string;
+  /** Where the pristine copy lives; it replaces whatever the submission holds under `name`. */
+  source: string;
+}
+
+export interface TranscriptCase {
+  /** Groups cases for the rubric and the report: `course`, `edge`, `generated`... */
+  group: string;
+  /** The program's command-line words. */
+  words: readonly string[];
+  /** Text fed to the program's stdin (interactive rule sets); none by default. */
+  stdin?: string;
+}
+
+export interface TranscriptSuite {
+  /** The student file that is the program, run as `node <program> <words...>`. */
+  program: string;
+  cases: readonly TranscriptCase[];
+  /** What the reference prints for a case: computed in the grader's own process. */
+  expected(transcriptCase: TranscriptCase): string;
+}
+
+export interface Limits {
+  /** Wall time for one unit test (all its property runs), in milliseconds. */
+  testTimeoutMs: number;
+  /** Wall time for one run of the program, in milliseconds. */
+  programTimeoutMs: number;
+  /** V8's old-space limit for student processes, in MiB. */
+  heapMb: number;
+  /** The most a program may print to stdout, in bytes. */
+  outputBytes: number;
+}
+
+export interface Assignment {
+  /** The rule set's name, as `--rules` takes it and as graders/<name>/ is named. */
+  name: string;
+  title: string;
+  /** Bump when a test changes: results are keyed by it. */
+  version: string;
+  /** The fixed seed every property run derives its own from; printed in every report. */
+  seed: number;
+  /** Runs per property. */
+  numRuns: number;
+  studentFiles: readonly StudentFile[];
+  providedFiles: readonly ProvidedFile[];
+  /** A folder holding the reference laid out as a submission: one file per student file. */
+  referenceDir: string;
+  /** The module exporting `unitTests`, bundled into the harness that runs beside student code. */
+  unitTestsModule: string;
+  unitTests: readonly UnitTest[];
+  transcripts: TranscriptSuite;
+  /** rubric.json: points and visibility per test id (or id prefix ending in `*`). */
+  rubricFile: string;
+  limits: Limits;
+  /** Extra files `pitboss init` writes besides the provided files and the stubs (path -> text). */
+  starterFiles: Readonly<Record<string, string>>;
+}

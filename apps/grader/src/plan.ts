@@ -1,0 +1,74 @@
+// The tests of an assignment, each with its points and visibility from the rubric.
+import type { Assignment, TranscriptCase } from './kit/assignment.ts';
+import { applyRubric, type Visibility } from './rubric.ts';
+
+/**
+ * How a program's transcript is run: `linked` takes only the program from the student and the
+ * reference for every other file (so a difference is the program's fault); `own` takes all the
+ * student's files together.
+ */
+export type Linking = 'linked' | 'own';
+
+export interface PlannedTest {
+  id: string;
+  name: string;
+  /** The student file the test grades; `all files` for a transcript of the student's files together. */
+  file: string;
+  kind: 'unit' | 'transcript';
+  points: number;
+  visibility: Visibility;
+  seed: number;
+  transcript?: { case: TranscriptCase; linking: Linking } | undefined;
+}
+
+export const ALL_FILES = 'all files';
+
+/** FNV-1a: a test's own seed from the assignment's seed and its id, the same on every machine. */
+export function testSeed(seed: number, id: string): number {
+  let hash = 0x811c9dc5 ^ seed;
+  for (const char of id) {
+    hash ^= char.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+export function planTests(assignment: Assignment): PlannedTest[] {
+  const { program } = assignment.transcripts;
+  const others = assignment.studentFiles.map((file) => file.name).filter((name) => name !== program);
+  const drafts: Omit<PlannedTest, 'points' | 'visibility'>[] = [];
+  for (const test of assignment.unitTests) {
+    drafts.push({
+      id: test.id,
+      name: test.name,
+      file: test.file,
+      kind: 'unit',
+      seed: testSeed(assignment.seed, test.id),
+    });
+  }
+  for (const transcriptCase of assignment.transcripts.cases) {
+    const command = `${program.replace(/\.ts$/, '')} ${transcriptCase.words.join(' ')}`;
+    for (const linking of ['linked', 'own'] as const) {
+      const id = `transcript.${transcriptCase.group}.${linking}:${transcriptCase.words.join('_')}`;
+      drafts.push({
+        id,
+        name:
+          linking === 'linked'
+            ? `${command} (your ${program} with the reference ${others.join(', ')})`
+            : `${command} (all your files together)`,
+        file: linking === 'linked' ? program : ALL_FILES,
+        kind: 'transcript',
+        seed: testSeed(assignment.seed, id),
+        transcript: { case: transcriptCase, linking },
+      });
+    }
+  }
+  const ids = drafts.map((draft) => draft.id);
+  const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (duplicate !== undefined) throw new Error(`two tests share the id ${duplicate}`);
+  const rubric = applyRubric(assignment.rubricFile, ids);
+  return drafts.map((draft) => {
+    const entry = rubric.get(draft.id)!;
+    return { ...draft, points: entry.points, visibility: entry.visibility };
+  });
+}

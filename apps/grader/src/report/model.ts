@@ -1,0 +1,57 @@
+// A submission's report: what every format renders. Its JSON form is documented by
+// apps/grader/schema/report.schema.json; `schemaVersion` changes when its shape does.
+import type { Visibility } from '../rubric.ts';
+
+export const SCHEMA_VERSION = 1;
+
+export type TestStatus = 'passed' | 'failed' | 'timeout' | 'error' | 'load-error';
+
+export interface TranscriptDiff {
+  /** 1-based number of the first line that differs. */
+  line: number;
+  /** A few lines either side, as the reference printed them and as the submission did. */
+  expected: { from: number; lines: string[] };
+  actual: { from: number; lines: string[] };
+  /** True when the two differ only in spaces, tabs or line endings. */
+  whitespaceOnly: boolean;
+  expectedLines: number;
+  actualLines: number;
+}
+
+export interface TestResult {
+  id: string;
+  name: string;
+  file: string;
+  kind: 'unit' | 'transcript';
+  visibility: Visibility;
+  status: TestStatus;
+  score: number;
+  maxScore: number;
+  /** What went wrong, in words a student can act on; absent when passed. */
+  message?: string | undefined;
+  /** `pitboss check --replay <replay>` runs just this counterexample again. */
+  replay?: string | undefined;
+  diff?: TranscriptDiff | undefined;
+}
+
+export interface PartScore {
+  file: string;
+  score: number;
+  maxScore: number;
+}
+
+export interface Report {
+  schemaVersion: number;
+  tool: { name: 'pitboss'; version: string };
+  assignment: { name: string; title: string; version: string };
+  mode: 'check' | 'grade';
+  /** The assignment's fixed seed; each test's own seed derives from it and its id. */
+  seed: number;
+  submission: { name: string; path: string; hash: string };
+  score: number;
+  maxScore: number;
+  parts: PartScore[];
+  /** Files that are missing or do not compile. */
+  loadErrors: { file: string; message: string }[];
+  tests: TestResult[];
+}
