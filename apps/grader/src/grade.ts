@@ -167,7 +167,7 @@ function judgeTranscript(
   }
   const actual = run.stdout.toString('utf8');
   const diff = compareTranscripts(expected, actual);
-  const lastError = run.stderr.trim().split('\n').filter(Boolean).slice(-1)[0];
+  const lastError = thrownLine(run.stderr);
   const crashed = run.status !== 0;
   const exit = crashed
     ? `${program} ${run.signal === null ? `exited with status ${run.status}` : `was killed by ${run.signal}`}${lastError ? ` (${lastError})` : ''}`
@@ -182,6 +182,15 @@ function judgeTranscript(
     message: [exit, describeDiff(diff)].filter(Boolean).join('; '),
     diff,
   };
+}
+
+/** The line of a crashed program's stderr that says what it threw (Node prints it after the source excerpt). */
+function thrownLine(stderr: string): string | undefined {
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('Node.js v'));
+  return lines.find((line) => /^([A-Z]\w*(Error|Exception)|Uncaught|Error)\b/.test(line)) ?? lines.at(-1);
 }
 
 /** When the student's files together fail where their program alone passed, name the likely culprits. */

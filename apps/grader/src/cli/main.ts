@@ -5,7 +5,6 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import pLimit from 'p-limit';
-import pc from 'picocolors';
 import { assignmentNames, loadAssignment } from '../assignments.ts';
 import { EXIT_FAILURES, EXIT_OK, EXIT_USAGE, PitbossError } from '../errors.ts';
 import { gradeSubmission, type Replay } from '../grade.ts';
@@ -196,10 +195,17 @@ export async function runPitboss(argv: readonly string[], io: Io): Promise<numbe
   }
 }
 
+/** Colour only for a terminal, never under NO_COLOR (https://no-color.org), always under FORCE_COLOR. */
+export function wantsColor(env: NodeJS.ProcessEnv, isTerminal: boolean): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true;
+  return isTerminal && env.TERM !== 'dumb';
+}
+
 export async function main(): Promise<void> {
   process.exitCode = await runPitboss(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
-    color: pc.isColorSupported,
+    color: wantsColor(process.env, process.stdout.isTTY === true),
   });
 }

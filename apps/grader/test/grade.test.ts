@@ -1,0 +1,250 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import type { Report } from '../src/report/model.ts';
+import { CORRECT, json, pitboss, REPO_ROOT, scratch, withBug } from './support.ts';
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+const reportSchema = JSON.parse(
+  readFileSync(join(REPO_ROOT, 'apps/grader/schema/report.schema.json'), 'utf8'),
+);
+const gradescopeSchema = JSON.parse(
+  readFileSync(join(REPO_ROOT, 'apps/grader/schema/gradescope-results.schema.json'), 'utf8'),
+);
+const validReport = ajv.compile(reportSchema);
+const validGradescope = ajv.compile(gradescopeSchema);
+
+describe('pitboss grade on a correct submission', () => {
+  const run = pitboss(['grade', CORRECT, '--format', 'json']);
+  const report = json<Report>(run);
+
+  it('scores the maximum on every test, hidden ones included, and exits 0', () => {
+    expect(run.status).toBe(0);
+    expect(report.tests.filter((test) => test.status !== 'passed')).toEqual([]);
+    expect(report.score).toBe(report.maxScore);
+    expect(report.tests.some((test) => test.visibility === 'hidden')).toBe(true);
+  });
+
+  it('prints a report that validates against the documented schema', () => {
+    expect(validReport(report), ajv.errorsText(validReport.errors)).toBe(true);
+    expect(report.seed).toBe(20261121);
+  });
+
+  it('gives the same report on every run (fixed seeds, no times)', () => {
+    expect(pitboss(['grade', CORRECT, '--format', 'json']).stdout).toBe(run.stdout);
+  });
+});
+
+describe('pitboss check on the init stubs', () => {
+  const dir = join(scratch(), 'starter');
+  const init = pitboss(['init', dir]);
+  const run = pitboss(['check', dir, '--format', 'json']);
+  const report = json<Report>(run);
+
+  it('init writes the provided files, the four stubs, an example test and what the folder needs', () => {
+    expect(init.status).toBe(0);
+    for (const file of [
+      'card.ts',
+      'rand.ts',
+      'contract.ts',
+      'deck.ts',
+      'hand.ts',
+      'player.ts',
+      'blackjack.ts',
+    ]) {
+      expect(existsSync(join(dir, file)), file).toBe(true);
+    }
+    expect(readdirSync(join(dir, 'tests'))).toEqual(['deck.shuffle-returns-dealt-card.test.ts']);
+    expect(readFileSync(join(dir, 'card.ts'), 'utf8')).toBe(
+      readFileSync(join(REPO_ROOT, 'packages/deck/src/card.ts'), 'utf8'),
+    );
+    expect(JSON.parse(readFileSync(join(dir, 'pitboss.json'), 'utf8'))).toEqual({ rules: 'classic' });
+  });
+
+  it('scores 0, says "not implemented" for each file, and exits 1', () => {
+    expect(run.status).toBe(1);
+    expect(report.score).toBe(0);
+    expect(report.tests.every((test) => test.status !== 'passed')).toBe(true);
+    for (const file of ['deck.ts', 'hand.ts', 'player.ts']) {
+      const failing = report.tests.filter((test) => test.file === file);
+      expect(failing.length).toBeGreaterThan(0);
+      expect(failing.every((test) => test.message?.includes('not implemented'))).toBe(true);
+    }
+    expect(
+      report.tests
+        .filter((test) => test.kind === 'transcript')
+        .every((test) => test.message?.includes('not implemented')),
+    ).toBe(true);
+  });
+
+  it('runs only visible tests', () => {
+    expect(report.mode).toBe('check');
+    expect(report.tests.every((test) => test.visibility === 'visible')).toBe(true);
+  });
+
+  it('refuses to init into a folder that is not empty, with status 2 and nothing written', () => {
+    const again = pitboss(['init', dir]);
+    expect(again.status).toBe(2);
+    expect(again.stderr).toMatch(/^pitboss: .*already exists and is not empty\n$/);
+  });
+});
+
+// One bug in one file: the tests about that file lose points, the report names it, the rest pass.
+const bugs = [
+  [
+    'deck.ts',
+    'const left = this.cards.slice(0, n);',
+    'this.cards = newDeck();\n    const left = this.cards.slice(0, n);',
+  ],
+  ['deck.ts', 'if (this.next >= DECK_SIZE) {', 'if (this.next > DECK_SIZE) {'],
+  ['hand.ts', 'total + 10 <= 21', 'total + 10 < 21'],
+  [
+    'player.ts',
+    'up === Spot.SEVEN || up === Spot.EIGHT',
+    'up === Spot.SEVEN || up === Spot.EIGHT || up === Spot.NINE',
+  ],
+  ['player.ts', 'bankroll >= 2 * minimum', 'bankroll > 2 * minimum'],
+  ['blackjack.ts', "say('Player dealt natural 21');", "say('Player dealt natural 21 ');"],
+  ['blackjack.ts', 'while (dealerHand.handValue().count < 17)', 'while (dealerHand.handValue().count <= 17)'],
+] as const;
+
+describe.each(bugs)('one bug in %s (%s)', (file, find, replace) => {
+  const report = json<Report>(pitboss(['grade', withBug(file, find, replace), '--format', 'json']));
+  const lost = report.tests.filter((test) => test.status !== 'passed');
+
+  it('loses points on tests about that file', () => {
+    expect(lost.filter((test) => test.file === file).length).toBeGreaterThan(0);
+  });
+
+  it('loses none on tests about the other files', () => {
+    expect(lost.filter((test) => test.file !== file && test.file !== 'all files')).toEqual([]);
+  });
+
+  it('names the file in the report', () => {
+    const human = pitboss(['grade', withBug(file, find, replace)]).stdout;
+    expect(human).toContain(`[${file}, 0/`);
+    const ownFailures = lost.filter((test) => test.file === 'all files');
+    if (file !== 'blackjack.ts') for (const test of ownFailures) expect(test.message).toContain(file);
+  });
+});
+
+describe('counterexamples', () => {
+  const dir = withBug(
+    'deck.ts',
+    'const left = this.cards.slice(0, n);',
+    'this.cards = newDeck();\n    const left = this.cards.slice(0, n);',
+  );
+  const report = json<Report>(pitboss(['check', dir, '--format', 'json']));
+  const model = report.tests.find((test) => test.id === 'deck.model')!;
+
+  it('are shrunk and told in the game words', () => {
+    expect(model.status).toBe('failed');
+    expect(model.message).toMatch(
+      /^new deck; .*shuffle\(\d+\).*; deal\(\) returned \w+ of \w+; expected \w+ of \w+$/,
+    );
+    expect(model.message!.split(';').length).toBeLessThanOrEqual(6);
+  });
+
+  it('replay with the id the report prints', () => {
+    const replay = json<Report>(pitboss(['check', dir, '--format', 'json', '--replay', model.replay!]));
+    expect(replay.tests).toHaveLength(1);
+    expect(replay.tests[0]!.message).toBe(model.message);
+  });
+});
+
+describe('transcript diffs', () => {
+  const report = json<Report>(
+    pitboss(['check', withBug('blackjack.ts', "say('Push');", "say('Push ');"), '--format', 'json']),
+  );
+  const failed = report.tests.find((test) => test.kind === 'transcript' && test.status === 'failed')!;
+
+  it('show the first differing line, its number, context on both sides, and say when only whitespace differs', () => {
+    expect(failed.diff?.whitespaceOnly).toBe(true);
+    expect(failed.message).toMatch(
+      /^line \d+ differs: expected "Push", got "Push " \(only whitespace differs/,
+    );
+    const at = failed.diff!.line - failed.diff!.expected.from;
+    expect(failed.diff!.expected.lines[at]).toBe('Push');
+    expect(failed.diff!.actual.lines[at]).toBe('Push ');
+    expect(failed.diff!.expected.lines.length).toBeGreaterThan(at + 1);
+  });
+});
+
+describe('formats', () => {
+  it('gradescope output validates against Gradescope results.json fields', () => {
+    const run = pitboss([
+      'check',
+      withBug('hand.ts', 'total + 10 <= 21', 'total + 10 < 21'),
+      '--format',
+      'gradescope',
+    ]);
+    const results = JSON.parse(run.stdout);
+    expect(validGradescope(results), ajv.errorsText(validGradescope.errors)).toBe(true);
+    expect(results.tests.some((test: { status: string }) => test.status === 'failed')).toBe(true);
+  });
+
+  it('junit output holds one testcase per test and a failure per lost test', () => {
+    const run = pitboss([
+      'check',
+      withBug('hand.ts', 'total + 10 <= 21', 'total + 10 < 21'),
+      '--format',
+      'junit',
+    ]);
+    expect(run.stdout).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
+    const cases = run.stdout.match(/<testcase /g)?.length ?? 0;
+    const failures = run.stdout.match(/<failure /g)?.length ?? 0;
+    const report = json<Report>(
+      pitboss(['check', withBug('hand.ts', 'total + 10 <= 21', 'total + 10 < 21'), '--format', 'json']),
+    );
+    expect(cases).toBe(report.tests.length);
+    expect(failures).toBe(report.tests.filter((test) => test.status === 'failed').length);
+  });
+
+  it('--out writes one file per submission, whole, and says where', () => {
+    const out = join(scratch(), 'out');
+    const dir = scratch();
+    const second = join(dir, 'other');
+    const run = pitboss([
+      'grade',
+      CORRECT,
+      withBug('hand.ts', 'total + 10 <= 21', 'total + 10 < 21'),
+      '--format',
+      'gradescope',
+      '--out',
+      out,
+    ]);
+    expect(run.status).toBe(1);
+    expect(readdirSync(out).sort()).toEqual(['bug-hand.results.json', 'correct-indexed.results.json']);
+    expect(run.stdout).toMatch(/correct-indexed: (\d+)\/\1 -> /);
+    expect(existsSync(second)).toBe(false);
+  });
+
+  it('human output has colour only for a terminal or FORCE_COLOR, never under NO_COLOR', () => {
+    const ansi = '\u001b[';
+    expect(pitboss(['check', CORRECT], { NO_COLOR: undefined, CI: '1' }).stdout).not.toContain(ansi);
+    expect(pitboss(['check', CORRECT], { NO_COLOR: undefined, FORCE_COLOR: '1' }).stdout).toContain(ansi);
+    expect(pitboss(['check', CORRECT], { NO_COLOR: '1', FORCE_COLOR: '1' }).stdout).not.toContain(ansi);
+  });
+});
+
+describe('bad input: one line on stderr and status 2', () => {
+  const empty = scratch();
+  it.each([
+    [['grade'], /missing required argument 'dirs'/],
+    [['check', '/no/such/folder'], /no such folder: \/no\/such\/folder/],
+    [['check', empty], /is not a submission: it holds none of deck.ts, hand.ts, player.ts, blackjack.ts/],
+    [['check', CORRECT, '--rules', 'poker'], /unknown rule set 'poker' \(expected classic\)/],
+    [['check', CORRECT, '--bogus'], /unknown option '--bogus'/],
+    [['check', CORRECT, '--format', 'pdf'], /argument 'pdf' is invalid/],
+    [['check', CORRECT, '--jobs', '0'], /expected a positive integer/],
+    [['check', CORRECT, '--replay', 'garbage'], /'garbage' is not a replay id/],
+    [['frobnicate'], /unknown command 'frobnicate'/],
+  ])('%j', (args, problem) => {
+    const run = pitboss(args);
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(problem);
+    expect(run.stderr.split('\n')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,39 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
+export const CORRECT = join(REPO_ROOT, 'fixtures/submissions/classic/correct-indexed');
+const BIN = join(REPO_ROOT, 'apps/grader/bin/pitboss.mjs');
+
+export interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function pitboss(args: readonly string[], env: NodeJS.ProcessEnv = {}): Run {
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', ...env },
+    maxBuffer: 1 << 26,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+export const scratch = (): string => mkdtempSync(join(tmpdir(), 'pitboss-test-'));
+
+/** A copy of the correct submission with one edit: `find` must occur in `file` exactly once. */
+export function withBug(file: string, find: string, replace: string): string {
+  const dir = join(scratch(), `bug-${file.replace('.ts', '')}`);
+  cpSync(CORRECT, dir, { recursive: true });
+  const path = join(dir, file);
+  const source = readFileSync(path, 'utf8');
+  if (source.split(find).length !== 2) throw new Error(`'${find}' is not in ${file} exactly once`);
+  writeFileSync(path, source.replace(find, replace));
+  return dir;
+}
+
+export const json = <T>(run: Run): T => JSON.parse(run.stdout) as T;
