@@ -29,6 +29,8 @@ export interface GradeOptions {
   limiter: LimitFunction;
   limits: Limits;
   replay?: Replay | undefined;
+  /** Only tests whose id or file begins with one of these. */
+  only?: readonly string[] | undefined;
 }
 
 type Outcome = Omit<TestResult, 'id' | 'name' | 'file' | 'kind' | 'visibility' | 'score' | 'maxScore'>;
@@ -38,10 +40,16 @@ export const formatReplay = (replay: Replay): string => `${replay.id}@${replay.s
 /** The tests a run includes: a student's check sees only the visible ones. */
 export function selectTests(
   plan: readonly PlannedTest[],
-  options: Pick<GradeOptions, 'mode' | 'replay'>,
+  options: Pick<GradeOptions, 'mode' | 'replay' | 'only'>,
 ): PlannedTest[] {
   if (options.replay !== undefined) return plan.filter((test) => test.id === options.replay?.id);
-  return options.mode === 'check' ? plan.filter((test) => test.visibility === 'visible') : [...plan];
+  const { only } = options;
+  return plan.filter(
+    (test) =>
+      (options.mode === 'grade' || test.visibility === 'visible') &&
+      (only === undefined ||
+        only.some((prefix) => test.id.startsWith(prefix) || test.file.startsWith(prefix))),
+  );
 }
 
 const expectedCache = new WeakMap<TranscriptCase, string>();

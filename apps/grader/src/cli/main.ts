@@ -7,7 +7,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import pLimit from 'p-limit';
 import { assignmentNames, loadAssignment } from '../assignments.ts';
 import { EXIT_FAILURES, EXIT_OK, EXIT_USAGE, PitbossError } from '../errors.ts';
-import { gradeSubmission, type Replay } from '../grade.ts';
+import { gradeSubmission, type Replay, selectTests } from '../grade.ts';
 import type { Limits } from '../kit/assignment.ts';
 import { planTests } from '../plan.ts';
 import { EXTENSIONS, FORMATS, type Format, render } from '../report/index.ts';
@@ -22,6 +22,7 @@ interface GradeFlags {
   jobs: number;
   replay?: string;
   timeout?: number;
+  only?: string[];
 }
 
 const positiveInteger = (value: string): number => {
@@ -71,6 +72,9 @@ async function runGrading(
   if (replay !== undefined && !plan.some((test) => test.id === replay.id)) {
     throw new PitbossError('BAD_REPLAY_ID', `no test '${replay.id}' in ${assignment.name}`);
   }
+  if (flags.only !== undefined && selectTests(plan, { mode, only: flags.only }).length === 0) {
+    throw new PitbossError('USAGE', `--only ${flags.only.join(' ')} matches no test`);
+  }
   if (flags.format === 'gradescope' && folders.length > 1 && flags.out === undefined) {
     throw new PitbossError('USAGE', 'gradescope results are one file per submission: add --out <dir>');
   }
@@ -85,7 +89,14 @@ async function runGrading(
   const reports: Report[] = [];
   try {
     const graded = folders.map((folder) =>
-      gradeSubmission(assignment, plan, folder, { mode, workRoot, limiter, limits, replay }),
+      gradeSubmission(assignment, plan, folder, {
+        mode,
+        workRoot,
+        limiter,
+        limits,
+        replay,
+        only: flags.only,
+      }),
     );
     reports.push(...(await Promise.all(graded)));
   } finally {
@@ -138,6 +149,10 @@ function program(io: Io, setStatus: (status: number) => void): Command {
         '--timeout <seconds>',
         'time limit per test and per program run, overriding the rule set',
         positiveInteger,
+      )
+      .option(
+        '--only <prefix...>',
+        'only the tests whose id or file begins with a prefix (deck.ts, deck.model, transcript.course)',
       );
 
   cli
