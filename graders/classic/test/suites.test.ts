@@ -1,0 +1,51 @@
+// The classic suites, run in-process against the reference laid out as a submission: every test
+// must pass on it, or the suite (not a student) is wrong. The grader runs the same tests in child
+// processes against each submission.
+import { describe, expect, it } from 'vitest';
+import { assignment } from '../index.ts';
+
+const modules: Record<string, () => Promise<Record<string, unknown>>> = {
+  'card.ts': () => import('@pitboss/deck'),
+  'deck.ts': () => import('../reference/deck.ts'),
+  'hand.ts': () => import('../reference/hand.ts'),
+  'player.ts': () => import('../reference/player.ts'),
+};
+
+const load = async (file: string) => {
+  const module = modules[file];
+  if (module === undefined) throw new Error(`no reference module for ${file}`);
+  return module();
+};
+
+describe('the classic unit tests on the reference', () => {
+  it.each(assignment.unitTests.map((test) => [test.id, test] as const))('%s passes', async (_, test) => {
+    await test.run({ load, seed: 1, numRuns: 50 });
+  });
+
+  it('every test grades one of the student files and has a unique id', () => {
+    const files = new Set(assignment.studentFiles.map((file) => file.name));
+    const ids = assignment.unitTests.map((test) => test.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const test of assignment.unitTests) {
+      expect(files.has(test.file)).toBe(true);
+      expect(test.id.startsWith(test.file.replace('.ts', '.'))).toBe(true);
+    }
+  });
+});
+
+describe('the classic transcript cases', () => {
+  it('reach a natural, a reshuffle, a bankroll below the minimum and a 5000-hand game', () => {
+    const texts = assignment.transcripts.cases.map((c) => assignment.transcripts.expected(c));
+    expect(texts.some((text) => text.includes('Player dealt natural 21'))).toBe(true);
+    expect(texts.some((text) => text.split('Shuffling the deck').length > 2)).toBe(true);
+    expect(texts.some((text) => text.endsWith('after 0 hands\n'))).toBe(true);
+    expect(texts.some((text) => text.endsWith('after 5000 hands\n'))).toBe(true);
+  });
+
+  it('are drawn from a fixed seed: the generated ones are the same every time', () => {
+    const generated = assignment.transcripts.cases.filter((c) => c.group === 'generated').map((c) => c.words.join(' '));
+    expect(generated).toHaveLength(12);
+    expect(generated[0]).toMatch(/^\d+ \d+ (simple|counting)$/);
+    expect(new Set(generated).size).toBe(12);
+  });
+});
