@@ -43,7 +43,9 @@ describe('the classic transcript cases', () => {
   });
 
   it('are drawn from a fixed seed: the generated ones are the same every time', () => {
-    const generated = assignment.transcripts.cases.filter((c) => c.group === 'generated').map((c) => c.words.join(' '));
+    const generated = assignment.transcripts.cases
+      .filter((c) => c.group === 'generated')
+      .map((c) => c.words.join(' '));
     expect(generated).toHaveLength(12);
     expect(generated[0]).toMatch(/^\d+ \d+ (simple|counting)$/);
     expect(new Set(generated).size).toBe(12);
