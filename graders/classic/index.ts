@@ -27,6 +27,10 @@ export const assignment: Assignment = {
     { name: 'contract.ts', source: here('./provided/contract.ts') },
   ],
   referenceDir: here('./reference'),
+  solutionDir: here('./solution'),
+  mutantsFile: here('./mutants.json'),
+  // The handout asks for tests of the ADTs; the driver is graded by transcripts.
+  studentTests: { folder: 'tests', suffix: '.test.ts', about: ['deck.ts', 'hand.ts', 'player.ts'] },
   unitTestsModule: here('./suites/index.ts'),
   unitTests,
   transcripts: {

@@ -41,6 +41,11 @@ export function loadAssignment(name: string): Promise<Assignment> {
   return assignment;
 }
 
+/** The child that runs students' own tests (node:test emulated, modules linked per run). */
+export function studentTestsBundle(): Promise<string> {
+  return bundleCached('student-tests', { file: join(REPO_ROOT, 'apps/grader/src/student-tests/child.ts') });
+}
+
 /** The harness child's code for an assignment: the generic harness serving its unit tests. */
 export function harnessBundle(assignment: Assignment): Promise<string> {
   const harness = join(REPO_ROOT, 'apps/grader/src/harness/child.ts');

@@ -54,10 +54,19 @@ const keepImportMetaUrl: Plugin = {
  * Bundles `entry` (a file, or source text resolved from REPO_ROOT) into a cached ES module and returns
  * its path. Bundles are written whole under a temporary name, then renamed into place.
  */
-export async function bundleCached(
-  name: string,
-  entry: { file: string } | { source: string },
-): Promise<string> {
+const building = new Map<string, Promise<string>>();
+
+/** One build per bundle per process, however many submissions ask for it at once. */
+export function bundleCached(name: string, entry: { file: string } | { source: string }): Promise<string> {
+  let built = building.get(name);
+  if (built === undefined) {
+    built = buildCached(name, entry);
+    building.set(name, built);
+  }
+  return built;
+}
+
+async function buildCached(name: string, entry: { file: string } | { source: string }): Promise<string> {
   const outfile = join(CACHE_ROOT, hashSources(), `${name}.mjs`);
   if (existsSync(outfile) && statSync(outfile).size > 0) return outfile;
   mkdirSync(dirname(outfile), { recursive: true });

@@ -1,18 +1,23 @@
 // Grades one submission: stages its files, runs the unit tests in harness children and the
 // transcripts as programs, and scores the results with the rubric.
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LimitFunction } from 'p-limit';
-import { harnessBundle } from './assignments.ts';
-import { HarnessWorker, type WorkerResult } from './harness/worker.ts';
+import { harnessBundle, studentTestsBundle } from './assignments.ts';
+import type { RunReply } from './harness/protocol.ts';
 import type { Assignment, Limits, TranscriptCase } from './kit/assignment.ts';
-import { ALL_FILES, type PlannedTest } from './plan.ts';
+import type { Mutant } from './mutants/catalogue.ts';
+import { ALL_FILES, type PlannedTest, STUDENT_TESTS } from './plan.ts';
 import type { PartScore, Report, TestResult, TestStatus } from './report/model.ts';
 import { SCHEMA_VERSION } from './report/model.ts';
 import { runProgram } from './runner/process.ts';
 import { compileShared, type Staging, stageSubmission } from './runner/stage.ts';
 import { compareTranscripts, describeDiff } from './runner/transcript.ts';
-import { readSubmission } from './submission.ts';
+import { ChildWorker, type Settled } from './runner/worker.ts';
+import { compileStudentTests, compileTargets } from './student-tests/compile.ts';
+import { runMatrix } from './student-tests/matrix.ts';
+import type { Manifest } from './student-tests/protocol.ts';
+import { readSubmission, type Submission } from './submission.ts';
 import { TOOL_VERSION } from './version.ts';
 
 export interface Replay {
@@ -29,8 +34,90 @@ export interface GradeOptions {
   limiter: LimitFunction;
   limits: Limits;
   replay?: Replay | undefined;
+  /** Processes one submission's students' tests may use at once. */
+  jobs?: number | undefined;
   /** Only tests whose id or file begins with one of these. */
   only?: readonly string[] | undefined;
+  /** For the grader's own use: only the tests this accepts. */
+  filter?: ((test: PlannedTest) => boolean) | undefined;
+}
+
+const NO_STUDENT_TESTS: Report['studentTests'] = { cases: [], exposed: 0, mutants: 0 };
+
+const targetBuilds = new Map<string, Promise<Pick<Manifest, 'reference' | 'mutants'>>>();
+
+/** The solution and the mutants, compiled once per run whatever the number of submissions. */
+function targetsFor(assignment: Assignment, mutants: readonly Mutant[], shared: string, workRoot: string) {
+  const key = `${workRoot}\0${assignment.name}\0${mutants.map((mutant) => mutant.id).join(',')}`;
+  let built = targetBuilds.get(key);
+  if (built === undefined) {
+    built = compileTargets(assignment, mutants, shared, workRoot);
+    targetBuilds.set(key, built);
+  }
+  return built;
+}
+
+/** Runs the student's own tests against the reference and the mutants the selected tests name. */
+async function runStudentTests(
+  assignment: Assignment,
+  tests: readonly PlannedTest[],
+  submission: Submission,
+  shared: string,
+  workDir: string,
+  options: GradeOptions,
+): Promise<{ outcomes: Map<string, Outcome>; summary: Report['studentTests'] }> {
+  const outcomes = new Map<string, Outcome>();
+  if (tests.length === 0) return { outcomes, summary: NO_STUDENT_TESTS };
+  const mutants = tests.map((test) => test.mutant!);
+  const compiled = await compileStudentTests(assignment, submission, join(workDir, 'tests'));
+  const where = `${assignment.studentTests.folder}/`;
+  const invalid = [...compiled.problems].map(([file, reason]) => ({
+    file,
+    name: '(the whole file)',
+    valid: false,
+    reason,
+  }));
+  if (Object.keys(compiled.tests).length === 0) {
+    const message =
+      invalid.length > 0
+        ? `no test in ${where} compiles`
+        : `there are no tests (*${assignment.studentTests.suffix}) in ${where}`;
+    for (const test of tests) outcomes.set(test.id, { status: 'failed', message });
+    return { outcomes, summary: { cases: invalid, exposed: 0, mutants: mutants.length } };
+  }
+  const manifest: Manifest = {
+    ...(await targetsFor(assignment, mutants, shared, options.workRoot)),
+    tests: compiled.tests,
+  };
+  const manifestFile = join(workDir, 'student-tests.json');
+  writeFileSync(manifestFile, JSON.stringify(manifest));
+  const matrix = await runMatrix(
+    manifest,
+    {
+      harness: await studentTestsBundle(),
+      manifestFile,
+      limits: options.limits,
+      limiter: options.limiter,
+      jobs: options.jobs ?? 1,
+      runTimeoutMs: options.limits.programTimeoutMs,
+    },
+    workDir,
+  );
+  let exposed = 0;
+  for (const test of tests) {
+    const verdict = matrix.verdicts.get(test.mutant!.id)!;
+    if (verdict.exposedBy.length > 0) {
+      exposed++;
+      const by = test.visibility === 'visible' ? `: ${verdict.exposedBy.join('; ')}` : '';
+      outcomes.set(test.id, {
+        status: 'passed',
+        message: `exposed${verdict.timeout ? ' (a test timed out on it, which counts)' : ''}${by}`,
+      });
+    } else {
+      outcomes.set(test.id, { status: 'failed', message: 'survived: no valid test of yours fails on it' });
+    }
+  }
+  return { outcomes, summary: { cases: [...invalid, ...matrix.cases], exposed, mutants: mutants.length } };
 }
 
 type Outcome = Omit<TestResult, 'id' | 'name' | 'file' | 'kind' | 'visibility' | 'score' | 'maxScore'>;
@@ -40,7 +127,7 @@ export const formatReplay = (replay: Replay): string => `${replay.id}@${replay.s
 /** The tests a run includes: a student's check sees only the visible ones. */
 export function selectTests(
   plan: readonly PlannedTest[],
-  options: Pick<GradeOptions, 'mode' | 'replay' | 'only'>,
+  options: Pick<GradeOptions, 'mode' | 'replay' | 'only' | 'filter'>,
 ): PlannedTest[] {
   if (options.replay !== undefined) return plan.filter((test) => test.id === options.replay?.id);
   const { only } = options;
@@ -48,7 +135,8 @@ export function selectTests(
     (test) =>
       (options.mode === 'grade' || test.visibility === 'visible') &&
       (only === undefined ||
-        only.some((prefix) => test.id.startsWith(prefix) || test.file.startsWith(prefix))),
+        only.some((prefix) => test.id.startsWith(prefix) || test.file.startsWith(prefix))) &&
+      (options.filter === undefined || options.filter(test)),
   );
 }
 
@@ -80,27 +168,27 @@ async function runUnitTests(
           for (const test of fileTests) outcomes.set(test.id, { status: 'load-error', message: problem });
           return;
         }
-        const worker = new HarnessWorker(harness, staging.stage([file]), options.limits);
+        const worker = new ChildWorker<RunReply>({
+          script: harness,
+          cwd: staging.stage([file]),
+          limits: options.limits,
+        });
         try {
           for (const test of fileTests) {
             const replay = options.replay;
-            const result: WorkerResult = await worker.run(
-              {
-                id: test.id,
-                seed: replay?.seed ?? test.seed,
-                numRuns: assignment.numRuns,
-                replayPath: replay?.path,
-              },
+            const request = {
+              id: test.id,
+              seed: replay?.seed ?? test.seed,
+              numRuns: assignment.numRuns,
+              replayPath: replay?.path,
+            };
+            const settled = await worker.run(
+              request,
+              test.id,
+              (reply) => reply.id,
               options.limits.testTimeoutMs,
             );
-            outcomes.set(test.id, {
-              status: result.status,
-              message: result.message,
-              replay:
-                result.replay === undefined
-                  ? undefined
-                  : formatReplay({ id: test.id, seed: result.replay.seed, path: result.replay.path }),
-            });
+            outcomes.set(test.id, unitOutcome(test.id, settled, options.limits));
           }
         } finally {
           worker.close();
@@ -109,6 +197,25 @@ async function runUnitTests(
     ),
   );
   return outcomes;
+}
+
+function unitOutcome(id: string, settled: Settled<RunReply>, limits: Limits): Outcome {
+  if (settled.kind === 'timeout') {
+    return {
+      status: 'timeout',
+      message: `the test took longer than its limit of ${limits.testTimeoutMs} ms`,
+    };
+  }
+  if (settled.kind === 'exit') return { status: 'error', message: `${settled.message} during the test` };
+  const { reply } = settled;
+  return {
+    status: reply.status,
+    message: reply.message,
+    replay:
+      reply.replay === undefined
+        ? undefined
+        : formatReplay({ id, seed: reply.replay.seed, path: reply.replay.path }),
+  };
 }
 
 async function runTranscripts(
@@ -234,21 +341,13 @@ export async function gradeSubmission(
   const shared = await compileShared(assignment, options.workRoot);
   const staging = await stageSubmission(assignment, submission, shared, workDir);
 
-  const [unit, transcripts] = await Promise.all([
-    runUnitTests(
-      assignment,
-      tests.filter((test) => test.kind === 'unit'),
-      staging,
-      options,
-    ),
-    runTranscripts(
-      assignment,
-      tests.filter((test) => test.kind === 'transcript'),
-      staging,
-      options,
-    ),
+  const byKind = (kind: PlannedTest['kind']) => tests.filter((test) => test.kind === kind);
+  const [unit, transcripts, studentTests] = await Promise.all([
+    runUnitTests(assignment, byKind('unit'), staging, options),
+    runTranscripts(assignment, byKind('transcript'), staging, options),
+    runStudentTests(assignment, byKind('mutant'), submission, shared, workDir, options),
   ]);
-  const outcomes = new Map([...unit, ...transcripts]);
+  const outcomes = new Map([...unit, ...transcripts, ...studentTests.outcomes]);
   attribute(tests, outcomes, assignment.transcripts.program);
 
   const results: TestResult[] = tests.map((test) => {
@@ -268,7 +367,7 @@ export async function gradeSubmission(
     };
   });
   const parts: PartScore[] = [];
-  for (const file of [...assignment.studentFiles.map((f) => f.name), ALL_FILES]) {
+  for (const file of [...assignment.studentFiles.map((f) => f.name), ALL_FILES, STUDENT_TESTS]) {
     const partTests = results.filter((result) => result.file === file);
     if (partTests.length === 0) continue;
     parts.push({
@@ -287,6 +386,7 @@ export async function gradeSubmission(
     score: results.reduce((sum, result) => sum + result.score, 0),
     maxScore: results.reduce((sum, result) => sum + result.maxScore, 0),
     parts,
+    studentTests: studentTests.summary,
     loadErrors: [...staging.problems].map(([file, message]) => ({ file, message })),
     tests: results,
   };

@@ -1,5 +1,6 @@
 // The tests of an assignment, each with its points and visibility from the rubric.
 import type { Assignment, TranscriptCase } from './kit/assignment.ts';
+import type { Mutant } from './mutants/catalogue.ts';
 import { applyRubric, type Visibility } from './rubric.ts';
 
 /**
@@ -14,12 +15,16 @@ export interface PlannedTest {
   name: string;
   /** The student file the test grades; `all files` for a transcript of the student's files together. */
   file: string;
-  kind: 'unit' | 'transcript';
+  kind: 'unit' | 'transcript' | 'mutant';
   points: number;
   visibility: Visibility;
   seed: number;
   transcript?: { case: TranscriptCase; linking: Linking } | undefined;
+  mutant?: Mutant | undefined;
 }
+
+/** Where mutant tests say they belong: the students' own tests. */
+export const STUDENT_TESTS = 'your tests';
 
 export const ALL_FILES = 'all files';
 
@@ -33,7 +38,12 @@ export function testSeed(seed: number, id: string): number {
   return hash >>> 0;
 }
 
-export function planTests(assignment: Assignment): PlannedTest[] {
+/** Every test of an assignment, with the mutants students' own tests are graded against. */
+export function planTests(
+  assignment: Assignment,
+  mutants: readonly Mutant[] = [],
+  privateCases: readonly TranscriptCase[] = [],
+): PlannedTest[] {
   const { program } = assignment.transcripts;
   const others = assignment.studentFiles.map((file) => file.name).filter((name) => name !== program);
   const drafts: Omit<PlannedTest, 'points' | 'visibility'>[] = [];
@@ -46,7 +56,7 @@ export function planTests(assignment: Assignment): PlannedTest[] {
       seed: testSeed(assignment.seed, test.id),
     });
   }
-  for (const transcriptCase of assignment.transcripts.cases) {
+  for (const transcriptCase of [...assignment.transcripts.cases, ...privateCases]) {
     const command = `${program.replace(/\.ts$/, '')} ${transcriptCase.words.join(' ')}`;
     for (const linking of ['linked', 'own'] as const) {
       const id = `transcript.${transcriptCase.group}.${linking}:${transcriptCase.words.join('_')}`;
@@ -62,6 +72,20 @@ export function planTests(assignment: Assignment): PlannedTest[] {
         transcript: { case: transcriptCase, linking },
       });
     }
+  }
+  for (const mutant of mutants.filter((m) => assignment.studentTests.about.includes(m.file))) {
+    const id = `mutant.${mutant.part}.${mutant.id}`;
+    drafts.push({
+      id,
+      name:
+        mutant.part === 'public'
+          ? `Your tests expose ${mutant.id}: ${mutant.description}`
+          : 'Your tests expose a hidden mutant',
+      file: STUDENT_TESTS,
+      kind: 'mutant',
+      seed: testSeed(assignment.seed, id),
+      mutant,
+    });
   }
   const ids = drafts.map((draft) => draft.id);
   const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../src/report/model.ts';
-import { CORRECT, json, pitboss, REPO_ROOT, scratch, withBug } from './support.ts';
+import { CORRECT, IMPLEMENTATION, json, pitboss, REPO_ROOT, scratch, withBug } from './support.ts';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 const reportSchema = JSON.parse(
@@ -16,7 +16,8 @@ const validReport = ajv.compile(reportSchema);
 const validGradescope = ajv.compile(gradescopeSchema);
 
 describe('pitboss grade on a correct submission', () => {
-  const run = pitboss(['grade', CORRECT, '--format', 'json']);
+  // The implementation's tests; the student-tests part is graded in student-tests.test.ts.
+  const run = pitboss(['grade', CORRECT, '--format', 'json', '--only', ...IMPLEMENTATION]);
   const report = json<Report>(run);
 
   it('scores the maximum on every test, hidden ones included, and exits 0', () => {
@@ -32,7 +33,9 @@ describe('pitboss grade on a correct submission', () => {
   });
 
   it('gives the same report on every run (fixed seeds, no times)', () => {
-    expect(pitboss(['grade', CORRECT, '--format', 'json']).stdout).toBe(run.stdout);
+    expect(pitboss(['grade', CORRECT, '--format', 'json', '--only', ...IMPLEMENTATION]).stdout).toBe(
+      run.stdout,
+    );
   });
 });
 
@@ -78,6 +81,17 @@ describe('pitboss check on the init stubs', () => {
     ).toBe(true);
   });
 
+  it('gives no mutant points for the example test, handed in unchanged', () => {
+    const example = report.studentTests.cases.find((test) =>
+      test.file.startsWith('tests/deck.shuffle-returns'),
+    );
+    expect(example?.valid).toBe(false);
+    expect(example?.reason).toBe('it is the example from pitboss init, unchanged: only your own tests count');
+    expect(
+      report.tests.filter((test) => test.kind === 'mutant').every((test) => test.status === 'failed'),
+    ).toBe(true);
+  });
+
   it('runs only visible tests', () => {
     expect(report.mode).toBe('check');
     expect(report.tests.every((test) => test.visibility === 'visible')).toBe(true);
@@ -110,7 +124,9 @@ const bugs = [
 ] as const;
 
 describe.each(bugs)('one bug in %s (%s)', (file, find, replace) => {
-  const report = json<Report>(pitboss(['grade', withBug(file, find, replace), '--format', 'json']));
+  const report = json<Report>(
+    pitboss(['grade', withBug(file, find, replace), '--format', 'json', '--only', ...IMPLEMENTATION]),
+  );
   const lost = report.tests.filter((test) => test.status !== 'passed');
 
   it('loses points on tests about that file', () => {
@@ -122,7 +138,7 @@ describe.each(bugs)('one bug in %s (%s)', (file, find, replace) => {
   });
 
   it('names the file in the report', () => {
-    const human = pitboss(['grade', withBug(file, find, replace)]).stdout;
+    const human = pitboss(['grade', withBug(file, find, replace), '--only', ...IMPLEMENTATION]).stdout;
     expect(human).toContain(`[${file}, 0/`);
     const ownFailures = lost.filter((test) => test.file === 'all files');
     if (file !== 'blackjack.ts') for (const test of ownFailures) expect(test.message).toContain(file);
@@ -213,6 +229,8 @@ describe('formats', () => {
       'gradescope',
       '--out',
       out,
+      '--only',
+      ...IMPLEMENTATION,
     ]);
     expect(run.status).toBe(1);
     expect(readdirSync(out).sort()).toEqual(['bug-hand.results.json', 'correct-indexed.results.json']);

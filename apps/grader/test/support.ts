@@ -36,4 +36,7 @@ export function withBug(file: string, find: string, replace: string): string {
   return dir;
 }
 
+/** `--only` prefixes for every test of the implementation (not the student-tests part). */
+export const IMPLEMENTATION = ['deck.', 'hand.', 'player.', 'transcript.'];
+
 export const json = <T>(run: Run): T => JSON.parse(run.stdout) as T;

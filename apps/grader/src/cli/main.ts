@@ -6,13 +6,18 @@ import { join } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import pLimit from 'p-limit';
 import { assignmentNames, loadAssignment } from '../assignments.ts';
+import { REPO_ROOT } from '../bundle.ts';
 import { EXIT_FAILURES, EXIT_OK, EXIT_USAGE, PitbossError } from '../errors.ts';
 import { gradeSubmission, type Replay, selectTests } from '../grade.ts';
 import type { Limits } from '../kit/assignment.ts';
+import { readCatalogue } from '../mutants/catalogue.ts';
+import { renderSelfCheck, selfCheck } from '../mutants/self-check.ts';
 import { planTests } from '../plan.ts';
+import { privateFolder, privateTranscriptCases } from '../private-part.ts';
 import { EXTENSIONS, FORMATS, type Format, render } from '../report/index.ts';
 import type { Report } from '../report/model.ts';
 import { TOOL_VERSION } from '../version.ts';
+import { exportStudentTool, PRIVATE_ROOT } from './export.ts';
 import { initSubmission } from './init.ts';
 
 interface GradeFlags {
@@ -22,6 +27,7 @@ interface GradeFlags {
   jobs: number;
   replay?: string;
   timeout?: number;
+  private?: string;
   only?: string[];
 }
 
@@ -67,7 +73,8 @@ async function runGrading(
   io: Io,
 ): Promise<number> {
   const assignment = await loadAssignment(rulesFor(flags.rules, folders[0]));
-  const plan = planTests(assignment);
+  const secret = mode === 'grade' ? privateFolder(flags.private, assignment.name) : undefined;
+  const plan = planTests(assignment, readCatalogue(assignment, secret), privateTranscriptCases(secret));
   const replay = flags.replay === undefined ? undefined : parseReplay(flags.replay);
   if (replay !== undefined && !plan.some((test) => test.id === replay.id)) {
     throw new PitbossError('BAD_REPLAY_ID', `no test '${replay.id}' in ${assignment.name}`);
@@ -96,6 +103,7 @@ async function runGrading(
         limits,
         replay,
         only: flags.only,
+        jobs: flags.jobs,
       }),
     );
     reports.push(...(await Promise.all(graded)));
@@ -180,10 +188,58 @@ function program(io: Io, setStatus: (status: number) => void): Command {
     cli
       .command('grade')
       .description("an instructor's run: every test, one result per submission")
-      .argument('<dirs...>', 'submissions'),
+      .argument('<dirs...>', 'submissions')
+      .option(
+        '--private <dir>',
+        "the instructor's private part (its mutants.json); default: instructor/<rules>/ when present",
+      ),
   ).action(async (dirs: string[], flags: GradeFlags) =>
     setStatus(await runGrading('grade', dirs, flags, io)),
   );
+
+  cli
+    .command('export-student-tool')
+    .description(`copy the project for students, without the instructor's private parts (${PRIVATE_ROOT}/)`)
+    .argument('<dir>')
+    .action((dir: string) => {
+      const count = exportStudentTool(dir);
+      io.stdout(
+        `Wrote ${count} files to ${dir}, without ${PRIVATE_ROOT}/. Students run: pnpm install && pnpm --silent pitboss check <their folder>\n`,
+      );
+      setStatus(EXIT_OK);
+    });
+
+  cli
+    .command('mutants')
+    .description(
+      "the grader's self-check: every mutant caught by a test of its file, every fixture judged right",
+    )
+    .option('--rules <name>', 'rule set', 'classic')
+    .option('--private <dir>', "the instructor's private part; default: instructor/<rules>/ when present")
+    .option('--fixtures <dir>', 'fixture submissions; default: fixtures/submissions/<rules>/')
+    .option('--jobs <n>', 'student processes at once', positiveInteger, availableParallelism())
+    .action(async (flags: { rules: string; private?: string; fixtures?: string; jobs: number }) => {
+      const assignment = await loadAssignment(flags.rules);
+      const secret = privateFolder(flags.private, assignment.name);
+      const mutants = readCatalogue(assignment, secret);
+      const workRoot = mkdtempSync(join(tmpdir(), 'pitboss-'));
+      try {
+        const check = await selfCheck({
+          assignment,
+          plan: planTests(assignment, mutants, privateTranscriptCases(secret)),
+          mutants,
+          fixturesDir: flags.fixtures ?? join(REPO_ROOT, 'fixtures/submissions', assignment.name),
+          workRoot,
+          limiter: pLimit(flags.jobs),
+          limits: assignment.limits,
+          jobs: flags.jobs,
+        });
+        io.stdout(renderSelfCheck(check));
+        setStatus(check.ok ? EXIT_OK : EXIT_FAILURES);
+      } finally {
+        rmSync(workRoot, { recursive: true, force: true });
+      }
+    });
 
   return cli;
 }

@@ -57,6 +57,18 @@ export interface Assignment {
   providedFiles: readonly ProvidedFile[];
   /** A folder holding the reference laid out as a submission: one file per student file. */
   referenceDir: string;
+  /**
+   * The reference as a standalone submission (it imports only the provided files): students' own
+   * tests must pass on it, and every mutant is one edit of one of its files.
+   */
+  solutionDir: string;
+  /** The public part of the mutant catalogue (ships with the student tool). */
+  mutantsFile: string;
+  /**
+   * Students' own tests: where they live in a submission, how their files end, and which files they
+   * are about (only mutants of those files are held against them).
+   */
+  studentTests: { folder: string; suffix: string; about: readonly string[] };
   /** The module exporting `unitTests`, bundled into the harness that runs beside student code. */
   unitTestsModule: string;
   unitTests: readonly UnitTest[];

@@ -16,6 +16,49 @@ const STATUS_WORDS: Record<TestResult['status'], string> = {
 
 const points = (score: number, max: number) => `${Number(score.toFixed(2))}/${Number(max.toFixed(2))}`;
 
+type Colors = ReturnType<typeof pc.createColors>;
+
+/** `exposed: a > x; b > y` as `by a > x, and 1 more`: the report stays one line a mutant. */
+function firstExposure(message: string): string {
+  const timeout = message.startsWith('exposed (a test timed out') ? 'a timeout; ' : '';
+  const by = message
+    .replace(/^exposed[^:]*: ?/, '')
+    .split('; ')
+    .filter(Boolean);
+  if (by.length === 0) return timeout.replace('; ', '');
+  return `${timeout}by ${by[0]}${by.length > 1 ? `, and ${by.length - 1} more` : ''}`;
+}
+
+/** The student's own tests: which count, and which mutants they expose (per the rubric's visibility). */
+function studentTestsSection(report: Report, c: Colors): string[] {
+  const { cases, exposed, mutants } = report.studentTests;
+  if (mutants === 0) return [];
+  const out = ['', c.bold(`Your tests expose ${exposed} of ${mutants} mutants.`)];
+  const valid = cases.filter((test) => test.valid).length;
+  out.push(
+    `  ${valid} of ${cases.length} of your tests count (a test counts when it passes on the reference solution).`,
+  );
+  for (const test of cases.filter((t) => !t.valid))
+    out.push(c.yellow(`  does not count: ${test.file} > ${test.name}: ${test.reason}`));
+  const mutantTests = report.tests.filter((test) => test.kind === 'mutant');
+  const shown = mutantTests.filter((test) => test.visibility === 'visible');
+  for (const test of shown) {
+    const mark = test.status === 'passed' ? c.green('exposed ') : c.red('survived');
+    const detail = test.status === 'passed' ? firstExposure(test.message ?? '') : '';
+    out.push(
+      `  ${mark} ${test.name.replace(/^Your tests expose /, '')}${detail ? c.dim(`  (${detail})`) : ''}`,
+    );
+  }
+  const hidden = mutantTests.length - shown.length;
+  if (hidden > 0) {
+    const hiddenExposed = mutantTests.filter(
+      (test) => test.visibility !== 'visible' && test.status === 'passed',
+    ).length;
+    out.push(`  ${hiddenExposed} of ${hidden} hidden mutants exposed`);
+  }
+  return out;
+}
+
 export function renderHuman(report: Report, options: HumanOptions): string {
   const c = pc.createColors(options.color);
   const out: string[] = [];
@@ -33,12 +76,15 @@ export function renderHuman(report: Report, options: HumanOptions): string {
     out.push(`  ${(full ? c.green : c.yellow)(points(part.score, part.maxScore).padStart(9))}  ${part.file}`);
   }
   for (const problem of report.loadErrors) out.push(c.red(`  ${problem.message}`));
-  const failed = report.tests.filter((test) => test.status !== 'passed');
+  out.push(...studentTestsSection(report, c));
+  // Mutants are told in the section above; the list below is about the student's implementation.
+  const failed = report.tests.filter((test) => test.status !== 'passed' && test.kind !== 'mutant');
+  const implementation = report.tests.filter((test) => test.kind !== 'mutant').length;
   if (failed.length === 0) {
-    out.push('', c.green(`All ${report.tests.length} tests pass.`));
+    if (implementation > 0) out.push('', c.green(`All ${implementation} tests of your implementation pass.`));
     return `${out.join('\n')}\n`;
   }
-  out.push('', c.bold(`${failed.length} of ${report.tests.length} tests lose points:`));
+  out.push('', c.bold(`${failed.length} of ${implementation} tests of your implementation lose points:`));
   for (const test of failed) {
     out.push('', `${status(test)} ${test.name}  ${c.dim(`[${test.file}, ${points(0, test.maxScore)}]`)}`);
     if (test.message !== undefined) out.push(`      ${test.message}`);

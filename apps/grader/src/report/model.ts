@@ -22,7 +22,7 @@ export interface TestResult {
   id: string;
   name: string;
   file: string;
-  kind: 'unit' | 'transcript';
+  kind: 'unit' | 'transcript' | 'mutant';
   visibility: Visibility;
   status: TestStatus;
   score: number;
@@ -51,6 +51,12 @@ export interface Report {
   score: number;
   maxScore: number;
   parts: PartScore[];
+  /** The student's own tests: which count (they pass on the reference) and how many mutants they expose. */
+  studentTests: {
+    cases: { file: string; name: string; valid: boolean; reason?: string | undefined }[];
+    exposed: number;
+    mutants: number;
+  };
   /** Files that are missing or do not compile. */
   loadErrors: { file: string; message: string }[];
   tests: TestResult[];

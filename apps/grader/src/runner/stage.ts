@@ -60,7 +60,7 @@ function siblingImports(
 }
 
 /** Compiles one module into `outDir`; returns a problem in one line, or undefined. */
-async function compile(
+export async function compile(
   source: string,
   outDir: string,
   siblings: ReadonlySet<string>,

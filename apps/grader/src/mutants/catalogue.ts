@@ -1,0 +1,102 @@
+// A mutant catalogue: deliberate one-edit bugs in the solution, each with an id and a description.
+// The public part ships with the assignment; an instructor keeps a private part elsewhere.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { PitbossError } from '../errors.ts';
+import type { Assignment } from '../kit/assignment.ts';
+
+export type CataloguePart = 'public' | 'private';
+
+export interface Mutant {
+  id: string;
+  file: string;
+  description: string;
+  part: CataloguePart;
+  /** The whole mutated file. */
+  source: string;
+}
+
+interface Entry {
+  id: string;
+  file: string;
+  description: string;
+  find: string;
+  replace: string;
+}
+
+const validate = new Ajv({ allErrors: true }).compile({
+  type: 'object',
+  required: ['mutants'],
+  properties: {
+    $comment: { type: 'string' },
+    mutants: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'file', 'description', 'find', 'replace'],
+        additionalProperties: false,
+        properties: {
+          id: { type: 'string', pattern: '^[a-z0-9]+\\.[a-z0-9-]+$' },
+          file: { type: 'string' },
+          description: { type: 'string', minLength: 1 },
+          find: { type: 'string', minLength: 1 },
+          replace: { type: 'string' },
+        },
+      },
+    },
+  },
+});
+
+function readPart(assignment: Assignment, file: string, part: CataloguePart): Mutant[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new PitbossError(
+      'BAD_ASSIGNMENT',
+      `cannot read mutant catalogue ${file}: ${(error as Error).message}`,
+    );
+  }
+  if (!validate(data)) {
+    const problem = validate.errors?.[0];
+    throw new PitbossError(
+      'BAD_ASSIGNMENT',
+      `mutant catalogue ${file}: ${problem?.instancePath} ${problem?.message}`,
+    );
+  }
+  const studentFiles = new Set(assignment.studentFiles.map((f) => f.name));
+  return (data as { mutants: Entry[] }).mutants.map((entry) => {
+    if (!studentFiles.has(entry.file)) {
+      throw new PitbossError('BAD_ASSIGNMENT', `mutant ${entry.id}: ${entry.file} is not a student file`);
+    }
+    const original = readFileSync(join(assignment.solutionDir, entry.file), 'utf8');
+    const found = original.split(entry.find).length - 1;
+    if (found !== 1) {
+      throw new PitbossError(
+        'BAD_ASSIGNMENT',
+        `mutant ${entry.id}: its text occurs ${found} times in ${entry.file}, not once`,
+      );
+    }
+    return {
+      id: entry.id,
+      file: entry.file,
+      description: entry.description,
+      part,
+      source: original.replace(entry.find, () => entry.replace),
+    };
+  });
+}
+
+/** The public catalogue, and the private one when its folder is given and holds a mutants.json. */
+export function readCatalogue(assignment: Assignment, privateDir?: string): Mutant[] {
+  const mutants = readPart(assignment, assignment.mutantsFile, 'public');
+  if (privateDir !== undefined) {
+    const file = join(privateDir, 'mutants.json');
+    if (existsSync(file)) mutants.push(...readPart(assignment, file, 'private'));
+  }
+  const ids = mutants.map((mutant) => mutant.id);
+  const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (twice !== undefined) throw new PitbossError('BAD_ASSIGNMENT', `two mutants are called ${twice}`);
+  return mutants;
+}

@@ -1,0 +1,168 @@
+// `pitboss mutants`: the grader checks itself. Every mutant must lose points on a test about the file
+// it changed; every correct-* fixture must score the maximum and every wrong-* must not.
+import { cpSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LimitFunction } from 'p-limit';
+import { type GradeOptions, gradeSubmission } from '../grade.ts';
+import type { Assignment, Limits } from '../kit/assignment.ts';
+import type { PlannedTest } from '../plan.ts';
+import type { Report } from '../report/model.ts';
+import type { Mutant } from './catalogue.ts';
+
+/** The kinds of test a kill is told by, in the matrix's columns. */
+export const KILL_KINDS = ['unit', 'linked', 'own'] as const;
+export type KillKind = (typeof KILL_KINDS)[number];
+
+export interface MutantRow {
+  mutant: Mutant;
+  /** Failed tests by kind. */
+  kills: Record<KillKind, number>;
+  /** Whether a test about the mutated file caught it. */
+  caughtByItsFile: boolean;
+}
+
+export interface FixtureRow {
+  name: string;
+  expectation: 'full marks' | 'loses points';
+  score: number;
+  maxScore: number;
+  ok: boolean;
+}
+
+export interface SelfCheck {
+  mutants: MutantRow[];
+  fixtures: FixtureRow[];
+  ok: boolean;
+}
+
+const killKind = (test: { kind: string; id: string }): KillKind | undefined => {
+  if (test.kind === 'unit') return 'unit';
+  if (test.kind === 'transcript') return test.id.includes('.linked:') ? 'linked' : 'own';
+  return undefined;
+};
+
+/** A transcript's cost, roughly: the number of hands its words ask for (the second number). */
+const handsAsked = (test: PlannedTest): number => {
+  const numbers = (test.transcript?.case.words ?? []).filter((word) => /^\d+$/.test(word)).map(Number);
+  return numbers[1] ?? numbers[0] ?? 0;
+};
+
+/**
+ * The waves of tests that can tell a mutant from the solution, cheapest first: the tests about its
+ * file, the short transcripts, then the rest, each wave only while the mutant has survived. Transcripts
+ * run in the one linking that holds the mutated file: the program's mutants with the reference files,
+ * the others among the student's own files.
+ */
+function waves(assignment: Assignment, mutant: Mutant): ((test: PlannedTest) => boolean)[] {
+  const linking = mutant.file === assignment.transcripts.program ? 'linked' : 'own';
+  const transcript = (test: PlannedTest) =>
+    test.kind === 'transcript' && test.transcript?.linking === linking;
+  return [
+    (test) => test.kind === 'unit' && test.file === mutant.file,
+    (test) => transcript(test) && handsAsked(test) <= 60,
+    (test) => transcript(test) && handsAsked(test) > 60,
+  ];
+}
+
+export interface SelfCheckOptions {
+  assignment: Assignment;
+  plan: readonly PlannedTest[];
+  mutants: readonly Mutant[];
+  fixturesDir: string;
+  workRoot: string;
+  limiter: LimitFunction;
+  limits: Limits;
+  jobs: number;
+}
+
+export async function selfCheck(options: SelfCheckOptions): Promise<SelfCheck> {
+  const { assignment, plan, workRoot } = options;
+  const base: Omit<GradeOptions, 'filter'> = {
+    mode: 'grade',
+    workRoot,
+    limiter: options.limiter,
+    limits: options.limits,
+    jobs: options.jobs,
+  };
+  const noStudentTests = (test: PlannedTest) => test.kind !== 'mutant';
+
+  const mutantRows = options.mutants.map(async (mutant): Promise<MutantRow> => {
+    const dir = join(workRoot, 'mutants', mutant.id);
+    cpSync(assignment.solutionDir, dir, { recursive: true });
+    writeFileSync(join(dir, mutant.file), mutant.source);
+    const kills: Record<KillKind, number> = { unit: 0, linked: 0, own: 0 };
+    let caughtByItsFile = false;
+    for (const wave of waves(assignment, mutant)) {
+      if (kills.unit + kills.linked + kills.own > 0) break;
+      const report = await gradeSubmission(assignment, plan, dir, { ...base, filter: wave });
+      for (const test of report.tests) {
+        if (test.status === 'passed') continue;
+        const kind = killKind(test);
+        if (kind !== undefined) kills[kind]++;
+        if (test.file === mutant.file) caughtByItsFile = true;
+      }
+    }
+    return { mutant, kills, caughtByItsFile };
+  });
+
+  const folders = existsSync(options.fixturesDir)
+    ? readdirSync(options.fixturesDir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && /^(correct|wrong)-/.test(entry.name))
+        .map((entry) => entry.name)
+        .sort()
+    : [];
+  const fixtureRows = [
+    { name: 'solution', dir: assignment.solutionDir },
+    ...folders.map((name) => ({ name, dir: join(options.fixturesDir, name) })),
+  ].map(async ({ name, dir }): Promise<FixtureRow> => {
+    const report: Report = await gradeSubmission(assignment, plan, dir, { ...base, filter: noStudentTests });
+    const expectation = name.startsWith('wrong-') ? 'loses points' : 'full marks';
+    const full = report.score === report.maxScore;
+    return {
+      name,
+      expectation,
+      score: report.score,
+      maxScore: report.maxScore,
+      ok: expectation === 'full marks' ? full : !full,
+    };
+  });
+
+  const mutants = await Promise.all(mutantRows);
+  const fixtures = await Promise.all(fixtureRows);
+  return {
+    mutants,
+    fixtures,
+    ok: mutants.every((row) => row.caughtByItsFile) && fixtures.every((row) => row.ok),
+  };
+}
+
+export function renderSelfCheck(check: SelfCheck): string {
+  const out: string[] = [];
+  const width = Math.max(...check.mutants.map((row) => row.mutant.id.length), 10);
+  out.push(`${'mutant'.padEnd(width)}  part     unit  linked  own  caught by a test of its file`);
+  for (const row of check.mutants) {
+    const cells = KILL_KINDS.map((kind) =>
+      String(row.kills[kind] || '.').padStart(kind === 'unit' ? 4 : kind === 'linked' ? 6 : 3),
+    );
+    out.push(
+      `${row.mutant.id.padEnd(width)}  ${row.mutant.part.padEnd(7)} ${cells.join('  ')}  ${row.caughtByItsFile ? 'yes' : `NO: survives (${row.mutant.file}: ${row.mutant.description})`}`,
+    );
+  }
+  const caught = check.mutants.filter((row) => row.caughtByItsFile).length;
+  out.push(
+    `${caught} of ${check.mutants.length} mutants caught by a test about the file they change (columns: failed tests by kind, in waves: unit tests, short transcripts, long ones, until one fails)`,
+  );
+  out.push('');
+  for (const row of check.fixtures) {
+    out.push(
+      `${row.ok ? 'ok  ' : 'FAIL'}  ${row.name.padEnd(40)} ${`${row.score}/${row.maxScore}`.padStart(9)}  expected ${row.expectation}`,
+    );
+  }
+  out.push(
+    '',
+    check.ok
+      ? 'The grader catches every mutant and judges every fixture right.'
+      : 'The grader missed something (see above).',
+  );
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,32 @@
+// The instructor's private part of an assignment: a folder kept out of the student tool, holding
+// more mutants (mutants.json) and hidden transcript cases (transcripts.txt, one case a line).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from './bundle.ts';
+import { PitbossError } from './errors.ts';
+import type { TranscriptCase } from './kit/assignment.ts';
+
+/** The folder an instructor keeps beside the grader by default: instructor/<rules>/. */
+export const defaultPrivateFolder = (rules: string) => join(REPO_ROOT, 'instructor', rules);
+
+/** The private folder: the one given, else the default when it exists, else none. */
+export function privateFolder(flag: string | undefined, rules: string): string | undefined {
+  if (flag !== undefined) {
+    if (!existsSync(flag)) throw new PitbossError('NO_SUCH_FOLDER', `no such folder: ${flag}`);
+    return flag;
+  }
+  const fallback = defaultPrivateFolder(rules);
+  return existsSync(fallback) ? fallback : undefined;
+}
+
+/** Hidden transcript cases: each line the program's words; `#` starts a comment. Group `private`. */
+export function privateTranscriptCases(folder: string | undefined): TranscriptCase[] {
+  if (folder === undefined) return [];
+  const file = join(folder, 'transcripts.txt');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => line.replace(/#.*/, '').trim())
+    .filter((line) => line !== '')
+    .map((line) => ({ group: 'private', words: line.split(/\s+/) }));
+}

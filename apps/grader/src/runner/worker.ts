@@ -1,0 +1,124 @@
+// A long-lived child process that answers requests one at a time, on fd 3, with a token only the
+// grader and the child's own harness know. A request that runs out of time, or a child that dies,
+// ends that child; the next request gets a new one.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import type { Limits } from '../kit/assignment.ts';
+import { killGroup, nodeArgs } from './process.ts';
+
+const REPLY_FD = 3;
+const STDERR_KEPT = 2048;
+
+export interface WorkerOptions {
+  /** The child's script (a bundled harness). */
+  script: string;
+  cwd: string;
+  limits: Limits;
+  /** Extra Node flags for the child. */
+  nodeFlags?: readonly string[];
+  /** Lines sent after the token, before any request (a manifest's path, say). */
+  preamble?: readonly string[];
+}
+
+export type Settled<Reply> =
+  | { kind: 'reply'; reply: Reply }
+  | { kind: 'timeout' }
+  /** The child died during the request: how, and the end of its stderr. */
+  | { kind: 'exit'; message: string };
+
+interface Live {
+  child: ChildProcess;
+  token: string;
+  stderr: string;
+  pending?:
+    | { key: string; settle: (result: Settled<never>) => void; keyOf: (reply: unknown) => string }
+    | undefined;
+}
+
+export class ChildWorker<Reply extends { token: string }> {
+  readonly #options: WorkerOptions;
+  #live: Live | undefined;
+
+  constructor(options: WorkerOptions) {
+    this.#options = options;
+  }
+
+  #start(): Live {
+    const { script, cwd, limits, nodeFlags = [], preamble = [] } = this.#options;
+    const child = spawn(process.execPath, [...nodeArgs(limits), ...nodeFlags, script], {
+      cwd,
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    });
+    const live: Live = { child, token: randomBytes(16).toString('hex'), stderr: '' };
+    // Student code may print anything; it is read and dropped, never parsed.
+    child.stdout?.resume();
+    child.stderr?.on('data', (chunk: Buffer) => {
+      live.stderr = (live.stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
+    });
+    child.stdin?.on('error', () => {});
+    createInterface({ input: child.stdio[REPLY_FD] as Readable }).on('line', (line) => {
+      let reply: Reply;
+      try {
+        reply = JSON.parse(line) as Reply;
+      } catch {
+        return;
+      }
+      const pending = live.pending;
+      if (reply.token !== live.token || pending === undefined || pending.keyOf(reply) !== pending.key) return;
+      pending.settle({ kind: 'reply', reply } as Settled<never>);
+    });
+    child.on('exit', (status, signal) => {
+      if (this.#live === live) this.#live = undefined;
+      const how = signal === null ? `exited with status ${status}` : `was killed by ${signal}`;
+      const stderr = live.stderr.trim().split('\n').slice(-3).join(' | ');
+      live.pending?.settle({
+        kind: 'exit',
+        message: `the test process ${how}${stderr ? `: ${stderr}` : ''}`,
+      });
+    });
+    child.stdin?.write([live.token, ...preamble].map((line) => `${line}\n`).join(''));
+    return live;
+  }
+
+  /** Sends one request; `key` names it, and `keyOf` finds that name in a reply. */
+  run(
+    request: object,
+    key: string,
+    keyOf: (reply: Reply) => string,
+    timeoutMs: number,
+  ): Promise<Settled<Reply>> {
+    this.#live ??= this.#start();
+    const live = this.#live;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        settle({ kind: 'timeout' });
+        this.#stop(live);
+      }, timeoutMs);
+      const settle = (result: Settled<Reply>) => {
+        if (live.pending === undefined) return;
+        live.pending = undefined;
+        clearTimeout(timer);
+        resolve(result);
+      };
+      live.pending = {
+        key,
+        settle: settle as (result: Settled<never>) => void,
+        keyOf: keyOf as (reply: unknown) => string,
+      };
+      live.child.stdin?.write(`${JSON.stringify(request)}\n`);
+    });
+  }
+
+  #stop(live: Live): void {
+    if (this.#live === live) this.#live = undefined;
+    killGroup(live.child);
+  }
+
+  close(): void {
+    if (this.#live !== undefined) this.#stop(this.#live);
+  }
+}

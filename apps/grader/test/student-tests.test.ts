@@ -1,0 +1,186 @@
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pLimit from 'p-limit';
+import { describe, expect, it } from 'vitest';
+import { loadAssignment, studentTestsBundle } from '../src/assignments.ts';
+import { readCatalogue } from '../src/mutants/catalogue.ts';
+import type { Report } from '../src/report/model.ts';
+import { compileShared } from '../src/runner/stage.ts';
+import { compileStudentTests, compileTargets } from '../src/student-tests/compile.ts';
+import { runBaselinePair, runMatrix } from '../src/student-tests/matrix.ts';
+import type { Manifest } from '../src/student-tests/protocol.ts';
+import { readSubmission } from '../src/submission.ts';
+import { CORRECT, json, pitboss, REPO_ROOT, scratch } from './support.ts';
+
+const TESTED = join(REPO_ROOT, 'fixtures/submissions/classic/correct-tested');
+const SOLUTION = join(REPO_ROOT, 'graders/classic/solution');
+
+/** A submission (the correct one) with the given student test files. */
+function withTests(files: Record<string, string>): string {
+  const dir = join(scratch(), 'with-tests');
+  cpSync(CORRECT, dir, { recursive: true });
+  mkdirSync(join(dir, 'tests'), { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, 'tests', name), text);
+  return dir;
+}
+
+const header = "import assert from 'node:assert/strict';\nimport { test } from 'node:test';\n";
+
+describe("grading a student's own tests", () => {
+  const report = json<Report>(pitboss(['check', TESTED, '--format', 'json', '--only', 'mutant']));
+
+  it('check runs them against the public mutants and says how many they expose', () => {
+    expect(report.studentTests.mutants).toBeGreaterThan(0);
+    expect(report.studentTests.cases.every((test) => test.valid)).toBe(true);
+    const human = pitboss(['check', TESTED, '--only', 'mutant']).stdout;
+    expect(human).toContain(
+      `Your tests expose ${report.studentTests.exposed} of ${report.studentTests.mutants} mutants.`,
+    );
+  });
+
+  it('a visible mutant says which test exposed it', () => {
+    const exposed = report.tests.find((test) => test.kind === 'mutant' && test.status === 'passed')!;
+    expect(exposed.message).toMatch(/^exposed: tests\/.*\.test\.ts > /);
+  });
+
+  it('a test that fails on the reference does not count, and the report says why', () => {
+    const dir = withTests({
+      'deck.wrong.test.ts': `${header}import { Deck } from '../deck';\ntest('a new deck holds 51 cards', () => {\n  assert.equal(new Deck().cardsLeft(), 51);\n});\n`,
+      'deck.size.test.ts': `${header}import { Deck } from '../deck';\ntest('a new deck holds 52 cards', () => {\n  assert.equal(new Deck().cardsLeft(), 52);\n});\n`,
+    });
+    const { studentTests } = json<Report>(pitboss(['check', dir, '--format', 'json', '--only', 'mutant']));
+    const wrong = studentTests.cases.find((test) => test.name === 'a new deck holds 51 cards')!;
+    expect(wrong.valid).toBe(false);
+    expect(wrong.reason).toMatch(/^it fails on the reference: AssertionError/);
+    expect(studentTests.cases.find((test) => test.name === 'a new deck holds 52 cards')?.valid).toBe(true);
+  });
+
+  it('a test that times out on a mutant exposes it, and the report says it was a timeout', () => {
+    const secret = scratch();
+    const hand = readFileSync(join(SOLUTION, 'hand.ts'), 'utf8');
+    const find = hand.slice(
+      hand.indexOf('  discardAll(): void {'),
+      hand.indexOf('  discardAll(): void {') + 22,
+    );
+    writeFileSync(
+      join(secret, 'mutants.json'),
+      JSON.stringify({
+        mutants: [
+          {
+            id: 'hand.discard-loops',
+            file: 'hand.ts',
+            description: 'discardAll never returns',
+            find,
+            replace: `${find}\n    for (;;) {}`,
+          },
+        ],
+      }),
+    );
+    const dir = withTests({
+      'hand.discard.test.ts': `${header}import { Hand } from '../hand';\ntest('discardAll empties the hand', () => {\n  const hand = new Hand();\n  hand.discardAll();\n  assert.deepEqual(hand.handValue(), { count: 0, soft: false });\n});\n`,
+    });
+    const report = json<Report>(
+      pitboss([
+        'grade',
+        dir,
+        '--format',
+        'json',
+        '--only',
+        'mutant.private',
+        '--private',
+        secret,
+        '--timeout',
+        '2',
+      ]),
+    );
+    const [test] = report.tests;
+    expect(test?.status).toBe('passed');
+    expect(test?.message).toMatch(/^exposed \(a test timed out on it, which counts\)/);
+  });
+
+  it('a submission without tests loses every mutant point with one clear reason', () => {
+    const report = json<Report>(pitboss(['check', CORRECT, '--format', 'json', '--only', 'mutant']));
+    const noTests = join(scratch(), 'no-tests');
+    cpSync(CORRECT, noTests, { recursive: true, filter: (path) => !path.includes('/tests') });
+    const none = json<Report>(pitboss(['check', noTests, '--format', 'json', '--only', 'mutant']));
+    expect(none.tests.every((test) => test.message === 'there are no tests (*.test.ts) in tests/')).toBe(
+      true,
+    );
+    expect(report.studentTests.cases.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the matrix runner', () => {
+  it('gives the same verdicts as one node --test process per pair', async () => {
+    const assignment = await loadAssignment('classic');
+    const mutants = readCatalogue(assignment).slice(0, 6);
+    const workRoot = scratch();
+    const shared = await compileShared(assignment, workRoot);
+    const compiled = await compileStudentTests(
+      assignment,
+      readSubmission(assignment, TESTED),
+      join(workRoot, 'tests'),
+    );
+    const manifest: Manifest = {
+      ...(await compileTargets(assignment, mutants, shared, workRoot)),
+      tests: compiled.tests,
+    };
+    const manifestFile = join(workRoot, 'manifest.json');
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+    const limits = { ...assignment.limits, programTimeoutMs: 5000 };
+    const options = {
+      harness: await studentTestsBundle(),
+      manifestFile,
+      limits,
+      limiter: pLimit(2),
+      jobs: 2,
+      runTimeoutMs: 5000,
+    };
+    const matrix = await runMatrix(manifest, options, workRoot);
+    const files = Object.keys(manifest.tests).slice(0, 5);
+    let pairs = 0;
+    for (const mutant of mutants) {
+      for (const file of files) {
+        const baseline = await runBaselinePair(
+          manifest,
+          file,
+          mutant.id,
+          join(workRoot, `pair-${pairs++}`),
+          5000,
+        );
+        const fast = matrix.verdicts.get(mutant.id)!.exposedBy.some((by) => by.startsWith(`${file} `));
+        expect(fast, `${file} on ${mutant.id}`).toBe(baseline !== 'passed');
+      }
+    }
+  }, 120_000);
+});
+
+describe('pitboss export-student-tool', () => {
+  it('copies the project without the instructor private part', () => {
+    const out = join(scratch(), 'student-tool');
+    const run = pitboss(['export-student-tool', out]);
+    expect(run.status).toBe(0);
+    expect(existsSync(join(out, 'instructor'))).toBe(false);
+    expect(existsSync(join(out, 'graders/classic/mutants.json'))).toBe(true);
+    expect(existsSync(join(out, 'README.md'))).toBe(true);
+    expect(readdirSync(out)).not.toContain('node_modules');
+    expect(pitboss(['export-student-tool', out]).status).toBe(2);
+  });
+});
+
+describe("pitboss mutants (the grader's self-check)", () => {
+  const run = pitboss(['mutants']);
+
+  it('catches every mutant with a test about the file it changed, and judges every fixture right', () => {
+    expect(run.stdout).toContain('The grader catches every mutant and judges every fixture right.');
+    expect(run.status).toBe(0);
+  });
+
+  it('prints a kill matrix: each mutant, the kinds of test that caught it', () => {
+    const rows = run.stdout.split('\n').filter((line) => /^(deck|hand|player|blackjack)\./.test(line));
+    expect(rows.length).toBeGreaterThanOrEqual(60);
+    expect(rows.every((line) => line.endsWith('yes'))).toBe(true);
+    expect(run.stdout).toMatch(/ok +correct-indexed/);
+    expect(run.stdout).toMatch(/ok +wrong-shuffle-from-new-deck/);
+  });
+}, 600_000);
