@@ -20,7 +20,10 @@ const submissionDir = join(REPO_ROOT, 'fixtures/submissions/classic/correct-test
 const privateDir = join(REPO_ROOT, 'instructor/classic');
 
 const assignment = await loadAssignment('classic');
-const mutants = readCatalogue(assignment, privateDir);
+// As grading does: only mutants of the files students' tests are about.
+const mutants = readCatalogue(assignment, privateDir).filter((mutant) =>
+  assignment.studentTests.about.includes(mutant.file),
+);
 const workRoot = mkdtempSync(join(tmpdir(), 'pitboss-bench-'));
 try {
   const shared = await compileShared(assignment, workRoot);
