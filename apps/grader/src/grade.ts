@@ -1,6 +1,6 @@
 // Grades one submission: stages its files, runs the unit tests in harness children and the
 // transcripts as programs, and scores the results with the rubric.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LimitFunction } from 'p-limit';
 import { harnessBundle, studentTestsBundle } from './assignments.ts';
@@ -10,6 +10,7 @@ import type { Mutant } from './mutants/catalogue.ts';
 import { ALL_FILES, type PlannedTest, STUDENT_TESTS } from './plan.ts';
 import type { PartScore, Report, TestResult, TestStatus } from './report/model.ts';
 import { SCHEMA_VERSION } from './report/model.ts';
+import { describeLimit } from './runner/limits.ts';
 import { runProgram } from './runner/process.ts';
 import { compileShared, type Staging, stageSubmission } from './runner/stage.ts';
 import { compareTranscripts, describeDiff } from './runner/transcript.ts';
@@ -170,6 +171,7 @@ async function runUnitTests(
         }
         const worker = new ChildWorker<RunReply>({
           script: harness,
+          readable: [],
           cwd: staging.stage([file]),
           limits: options.limits,
         });
@@ -188,7 +190,7 @@ async function runUnitTests(
               (reply) => reply.id,
               options.limits.testTimeoutMs,
             );
-            outcomes.set(test.id, unitOutcome(test.id, settled, options.limits));
+            outcomes.set(test.id, unitOutcome(test.id, settled));
           }
         } finally {
           worker.close();
@@ -199,14 +201,19 @@ async function runUnitTests(
   return outcomes;
 }
 
-function unitOutcome(id: string, settled: Settled<RunReply>, limits: Limits): Outcome {
-  if (settled.kind === 'timeout') {
-    return {
-      status: 'timeout',
-      message: `the test took longer than its limit of ${limits.testTimeoutMs} ms`,
-    };
-  }
-  if (settled.kind === 'exit') return { status: 'error', message: `${settled.message} during the test` };
+/** The verdict a limit gives: its own status, and a message naming the limit and its value. */
+const LIMIT_STATUS = {
+  time: 'timeout',
+  cpu: 'timeout',
+  memory: 'memory-limit',
+  output: 'output-limit',
+} as const;
+
+function unitOutcome(id: string, settled: Settled<RunReply>): Outcome {
+  if (settled.kind === 'limit')
+    return { status: LIMIT_STATUS[settled.hit], message: `the test ${settled.message}` };
+  if (settled.kind === 'exit')
+    return { status: 'runtime-error', message: `${settled.message} during the test` };
   const { reply } = settled;
   return {
     status: reply.status,
@@ -268,16 +275,10 @@ function judgeTranscript(
   run: Awaited<ReturnType<typeof runProgram>>,
   limits: Limits,
 ): Outcome {
-  if (run.limit === 'time') {
+  if (run.limit !== undefined) {
     return {
-      status: 'timeout',
-      message: `${program} did not finish within its limit of ${limits.programTimeoutMs} ms`,
-    };
-  }
-  if (run.limit === 'output') {
-    return {
-      status: 'error',
-      message: `${program} printed more than its limit of ${limits.outputBytes} bytes`,
+      status: LIMIT_STATUS[run.limit],
+      message: `${program} ${describeLimit(run.limit, limits, limits.programTimeoutMs)}`,
     };
   }
   const actual = run.stdout.toString('utf8');
@@ -289,11 +290,11 @@ function judgeTranscript(
     : undefined;
   if (diff === undefined) {
     return crashed
-      ? { status: 'error', message: `${exit} after printing the right transcript` }
+      ? { status: 'runtime-error', message: `${exit} after printing the right transcript` }
       : { status: 'passed' };
   }
   return {
-    status: crashed ? 'error' : 'failed',
+    status: crashed ? 'runtime-error' : 'failed',
     message: [exit, describeDiff(diff)].filter(Boolean).join('; '),
     diff,
   };
@@ -338,6 +339,9 @@ export async function gradeSubmission(
   const tests = selectTests(plan, options);
   mkdirSync(options.workRoot, { recursive: true });
   const workDir = mkdtempSync(join(options.workRoot, 'submission-'));
+  // The sandbox's own uid reads the stages: the folders must be open to it (their files are 0644).
+  chmodSync(options.workRoot, 0o755);
+  chmodSync(workDir, 0o755);
   const shared = await compileShared(assignment, options.workRoot);
   const staging = await stageSubmission(assignment, submission, shared, workDir);
 
@@ -352,7 +356,7 @@ export async function gradeSubmission(
 
   const results: TestResult[] = tests.map((test) => {
     const outcome = outcomes.get(test.id) ?? {
-      status: 'error' as TestStatus,
+      status: 'runtime-error' as TestStatus,
       message: 'the test did not run',
     };
     return {

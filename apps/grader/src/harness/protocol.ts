@@ -8,7 +8,7 @@ export interface RunRequest {
   replayPath?: string | undefined;
 }
 
-export type HarnessStatus = 'passed' | 'failed' | 'load-error' | 'error';
+export type HarnessStatus = 'passed' | 'failed' | 'load-error' | 'runtime-error';
 
 export interface RunReply {
   token: string;

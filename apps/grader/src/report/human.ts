@@ -10,7 +10,9 @@ const STATUS_WORDS: Record<TestResult['status'], string> = {
   passed: 'PASS',
   failed: 'FAIL',
   timeout: 'TIME',
-  error: 'ERROR',
+  'memory-limit': 'MEM',
+  'output-limit': 'OUT',
+  'runtime-error': 'ERROR',
   'load-error': 'LOAD',
 };
 

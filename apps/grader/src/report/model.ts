@@ -4,7 +4,19 @@ import type { Visibility } from '../rubric.ts';
 
 export const SCHEMA_VERSION = 1;
 
-export type TestStatus = 'passed' | 'failed' | 'timeout' | 'error' | 'load-error';
+/**
+ * passed; failed (a wrong value or output); timeout (wall or CPU time); memory-limit; output-limit;
+ * runtime-error (the code threw, even a non-Error, or its process died); load-error (missing file,
+ * syntax error, missing export).
+ */
+export type TestStatus =
+  | 'passed'
+  | 'failed'
+  | 'timeout'
+  | 'memory-limit'
+  | 'output-limit'
+  | 'runtime-error'
+  | 'load-error';
 
 export interface TranscriptDiff {
   /** 1-based number of the first line that differs. */

@@ -1,7 +1,9 @@
-// Runs student code as a child process with limits. The child leads its own process group, so a
-// limit kills it together with anything it spawned.
+// Runs student code as a child process, inside the sandbox, with limits. The child leads its own
+// process group, so a limit kills it together with anything it started.
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { Limits } from '../kit/assignment.ts';
+import { type LimitHit, limitFromExit, rssLimitBytes, signalOf, treeRss } from './limits.ts';
+import { sandboxCommand } from './sandbox.ts';
 
 export interface ProgramOutcome {
   status: number | null;
@@ -10,10 +12,11 @@ export interface ProgramOutcome {
   /** The end of stderr, for messages. */
   stderr: string;
   /** Which limit ended the run, if one did. */
-  limit?: 'time' | 'output' | undefined;
+  limit?: LimitHit | undefined;
 }
 
 const STDERR_KEPT = 4096;
+const MEMORY_CHECK_MS = 100;
 
 /** Kills a detached child and its whole process group. */
 export function killGroup(child: ChildProcess): void {
@@ -25,8 +28,51 @@ export function killGroup(child: ChildProcess): void {
   }
 }
 
-/** Node's flags for every student process: the heap limit, and nothing inherited from our own. */
+/** CPU seconds a program run may use: its wall-time limit, and one more. */
+export const programCpuSeconds = (limits: Limits) => Math.ceil(limits.programTimeoutMs / 1000) + 1;
+
+/** A long-lived harness runs many tests: its CPU limit is a backstop; each test's wall timer rules. */
+export const harnessCpuSeconds = (limits: Limits) => 10 * Math.ceil(limits.testTimeoutMs / 1000);
+
+/** Node's flags for every student process: the heap limit. */
 export const nodeArgs = (limits: Limits): string[] => [`--max-old-space-size=${limits.heapMb}`];
+
+/** Starts a sandboxed `node` as the leader of its own process group. */
+export function spawnStudent(
+  node: readonly string[],
+  options: {
+    cwd: string;
+    readable: readonly string[];
+    limits: Limits;
+    cpuSeconds: number;
+    extraFds?: number;
+  },
+): ChildProcess {
+  const { command, args } = sandboxCommand({
+    node: [...nodeArgs(options.limits), ...node],
+    readable: options.readable,
+    limits: options.limits,
+    cpuSeconds: options.cpuSeconds,
+  });
+  return spawn(command, args, {
+    cwd: options.cwd,
+    detached: true,
+    stdio: ['pipe', 'pipe', 'pipe', ...(options.extraFds === 1 ? (['pipe'] as const) : [])],
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+  });
+}
+
+/** Kills the group when its resident memory passes the limit; returns a stop function. */
+export function watchMemory(child: ChildProcess, limits: Limits, onLimit: () => void): () => void {
+  const timer = setInterval(() => {
+    if (child.pid !== undefined && treeRss(child.pid) > rssLimitBytes(limits)) {
+      onLimit();
+      killGroup(child);
+    }
+  }, MEMORY_CHECK_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
 
 export function runProgram(
   file: string,
@@ -35,40 +81,47 @@ export function runProgram(
 ): Promise<ProgramOutcome> {
   const { limits } = options;
   return new Promise((done) => {
-    const child = spawn(process.execPath, [...nodeArgs(limits), file, ...args], {
+    const child = spawnStudent([file, ...args], {
       cwd: options.cwd,
-      detached: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+      readable: [options.cwd],
+      limits,
+      cpuSeconds: programCpuSeconds(limits),
     });
     const chunks: Buffer[] = [];
     let size = 0;
     let stderr = '';
-    let limit: ProgramOutcome['limit'];
-    const timer = setTimeout(() => {
-      limit = 'time';
+    let limit: LimitHit | undefined;
+    const hit = (which: LimitHit) => {
+      limit ??= which;
       killGroup(child);
-    }, limits.programTimeoutMs);
-    child.stdout.on('data', (chunk: Buffer) => {
+    };
+    const timer = setTimeout(() => hit('time'), limits.programTimeoutMs);
+    const stopWatching = watchMemory(child, limits, () => {
+      limit ??= 'memory';
+    });
+    child.stdout?.on('data', (chunk: Buffer) => {
       if (limit !== undefined) return;
       size += chunk.length;
-      if (size > limits.outputBytes) {
-        limit = 'output';
-        killGroup(child);
-        return;
-      }
-      chunks.push(chunk);
+      if (size > limits.outputBytes) hit('output');
+      else chunks.push(chunk);
     });
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
     });
-    child.stdin.on('error', () => {});
-    child.stdin.end(options.stdin ?? '');
+    child.stdin?.on('error', () => {});
+    child.stdin?.end(options.stdin ?? '');
     child.on('close', (status, signal) => {
       clearTimeout(timer);
+      stopWatching();
       // Whatever it left behind in its group goes too.
       killGroup(child);
-      done({ status, signal, stdout: Buffer.concat(chunks), stderr, limit });
+      done({
+        status,
+        signal: signal ?? signalOf(status),
+        stdout: Buffer.concat(chunks),
+        stderr,
+        limit: limit ?? limitFromExit(signal, stderr, status),
+      });
     });
   });
 }

@@ -1,12 +1,13 @@
-// A long-lived child process that answers requests one at a time, on fd 3, with a token only the
-// grader and the child's own harness know. A request that runs out of time, or a child that dies,
-// ends that child; the next request gets a new one.
-import { type ChildProcess, spawn } from 'node:child_process';
+// A long-lived sandboxed child process that answers requests one at a time, on fd 3, with a token
+// only the grader and the child's own harness know. A request that hits a limit, or a child that
+// dies, ends that child; the next request gets a new one.
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import type { Limits } from '../kit/assignment.ts';
-import { killGroup, nodeArgs } from './process.ts';
+import { describeLimit, type LimitHit, limitFromExit, signalOf } from './limits.ts';
+import { harnessCpuSeconds, killGroup, spawnStudent, watchMemory } from './process.ts';
 
 const REPLY_FD = 3;
 const STDERR_KEPT = 2048;
@@ -15,6 +16,8 @@ export interface WorkerOptions {
   /** The child's script (a bundled harness). */
   script: string;
   cwd: string;
+  /** What the child may read besides its script: its stage. */
+  readable: readonly string[];
   limits: Limits;
   /** Extra Node flags for the child. */
   nodeFlags?: readonly string[];
@@ -24,17 +27,25 @@ export interface WorkerOptions {
 
 export type Settled<Reply> =
   | { kind: 'reply'; reply: Reply }
-  | { kind: 'timeout' }
+  /** A limit ended the child during the request; `message` names it and its value. */
+  | { kind: 'limit'; hit: LimitHit; message: string }
   /** The child died during the request: how, and the end of its stderr. */
   | { kind: 'exit'; message: string };
+
+interface Pending {
+  key: string;
+  timeoutMs: number;
+  keyOf: (reply: unknown) => string;
+  settle: (result: Settled<never>) => void;
+}
 
 interface Live {
   child: ChildProcess;
   token: string;
   stderr: string;
-  pending?:
-    | { key: string; settle: (result: Settled<never>) => void; keyOf: (reply: unknown) => string }
-    | undefined;
+  printed: number;
+  hit?: LimitHit | undefined;
+  pending?: Pending | undefined;
 }
 
 export class ChildWorker<Reply extends { token: string }> {
@@ -47,15 +58,25 @@ export class ChildWorker<Reply extends { token: string }> {
 
   #start(): Live {
     const { script, cwd, limits, nodeFlags = [], preamble = [] } = this.#options;
-    const child = spawn(process.execPath, [...nodeArgs(limits), ...nodeFlags, script], {
+    const child = spawnStudent([...nodeFlags, script], {
       cwd,
-      detached: true,
-      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+      readable: [cwd, ...this.#options.readable, script],
+      limits,
+      cpuSeconds: harnessCpuSeconds(limits),
+      extraFds: 1,
     });
-    const live: Live = { child, token: randomBytes(16).toString('hex'), stderr: '' };
-    // Student code may print anything; it is read and dropped, never parsed.
-    child.stdout?.resume();
+    const live: Live = { child, token: randomBytes(16).toString('hex'), stderr: '', printed: 0 };
+    const stopWatching = watchMemory(child, limits, () => {
+      live.hit ??= 'memory';
+    });
+    // Student code may print anything: counted against the output limit, never parsed.
+    child.stdout?.on('data', (chunk: Buffer) => {
+      live.printed += chunk.length;
+      if (live.printed > limits.outputBytes && live.hit === undefined) {
+        live.hit = 'output';
+        killGroup(child);
+      }
+    });
     child.stderr?.on('data', (chunk: Buffer) => {
       live.stderr = (live.stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
     });
@@ -72,13 +93,19 @@ export class ChildWorker<Reply extends { token: string }> {
       pending.settle({ kind: 'reply', reply } as Settled<never>);
     });
     child.on('exit', (status, signal) => {
+      stopWatching();
       if (this.#live === live) this.#live = undefined;
-      const how = signal === null ? `exited with status ${status}` : `was killed by ${signal}`;
+      const pending = live.pending;
+      if (pending === undefined) return;
+      const hit = live.hit ?? limitFromExit(signal, live.stderr, status);
+      if (hit !== undefined) {
+        pending.settle({ kind: 'limit', hit, message: describeLimit(hit, limits, pending.timeoutMs) });
+        return;
+      }
+      const killedBy = signal ?? signalOf(status);
+      const how = killedBy === null ? `exited with status ${status}` : `was killed by ${killedBy}`;
       const stderr = live.stderr.trim().split('\n').slice(-3).join(' | ');
-      live.pending?.settle({
-        kind: 'exit',
-        message: `the test process ${how}${stderr ? `: ${stderr}` : ''}`,
-      });
+      pending.settle({ kind: 'exit', message: `the test process ${how}${stderr ? `: ${stderr}` : ''}` });
     });
     child.stdin?.write([live.token, ...preamble].map((line) => `${line}\n`).join(''));
     return live;
@@ -95,7 +122,7 @@ export class ChildWorker<Reply extends { token: string }> {
     const live = this.#live;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
-        settle({ kind: 'timeout' });
+        live.hit ??= 'time';
         this.#stop(live);
       }, timeoutMs);
       const settle = (result: Settled<Reply>) => {
@@ -106,8 +133,9 @@ export class ChildWorker<Reply extends { token: string }> {
       };
       live.pending = {
         key,
-        settle: settle as (result: Settled<never>) => void,
+        timeoutMs,
         keyOf: keyOf as (reply: unknown) => string,
+        settle: settle as (result: Settled<never>) => void,
       };
       live.child.stdin?.write(`${JSON.stringify(request)}\n`);
     });

@@ -55,6 +55,7 @@ async function runAll(
       script: options.harness,
       cwd,
       limits: options.limits,
+      readable: [options.manifestFile],
       nodeFlags: ['--experimental-vm-modules', '--no-warnings'],
       preamble: [options.manifestFile],
     });
@@ -96,8 +97,7 @@ export async function runMatrix(manifest: Manifest, options: MatrixOptions, cwd:
     const valid = new Set<string>();
     validNames.set(file, valid);
     if (settled.kind !== 'reply') {
-      const why =
-        settled.kind === 'timeout' ? `ran out of time (${options.runTimeoutMs} ms)` : settled.message;
+      const why = settled.message;
       cases.push({ file, name: '(the whole file)', valid: false, reason: `on the reference it ${why}` });
       continue;
     }
@@ -141,9 +141,11 @@ export async function runMatrix(manifest: Manifest, options: MatrixOptions, cwd:
       results
         .filter((c) => valid.has(c.name) && c.status !== 'passed')
         .map((c) => caseId(request.testFile, c.name));
-    if (settled.kind === 'timeout') {
+    if (settled.kind === 'limit' && (settled.hit === 'time' || settled.hit === 'cpu')) {
       verdict.timeout = true;
       verdict.exposedBy.push(`${request.testFile} (timed out)`);
+    } else if (settled.kind === 'limit') {
+      verdict.exposedBy.push(`${request.testFile} (${settled.message})`);
     } else if (settled.kind === 'exit' || settled.reply.error !== undefined) {
       // Valid on the reference, broken on the mutant: the mutant is what broke it.
       verdict.exposedBy.push(...[...valid].map((name) => caseId(request.testFile, name)));

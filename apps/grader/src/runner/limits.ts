@@ -1,0 +1,83 @@
+// Watching a student process for the limits the kernel cannot enforce alone: resident memory of its
+// whole tree (Buffers and typed arrays live outside V8's heap limit) and bytes printed.
+import { readdirSync, readFileSync } from 'node:fs';
+import { constants } from 'node:os';
+import type { Limits } from '../kit/assignment.ts';
+
+export type LimitHit = 'time' | 'cpu' | 'memory' | 'output';
+
+/** Resident memory allowed to a student process tree: twice its heap limit, for Node's own needs. */
+export const rssLimitBytes = (limits: Limits) => 2 * limits.heapMb * 1024 * 1024;
+
+const PAGE = 4096;
+
+/** Resident bytes of a process and all its descendants, from /proc (0 where /proc cannot tell). */
+export function treeRss(root: number): number {
+  const parents = new Map<number, number>();
+  const rss = new Map<number, number>();
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parents.set(Number(entry), Number(fields[1]));
+      rss.set(Number(entry), Number(fields[21]) * PAGE);
+    } catch {
+      // Gone already.
+    }
+  }
+  let total = 0;
+  for (const [pid, bytes] of rss) {
+    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parents.get(p)) {
+      if (p === root) {
+        total += bytes;
+        break;
+      }
+    }
+  }
+  return total;
+}
+
+/** What ended a process, in words that name the limit and its value. */
+export function describeLimit(hit: LimitHit, limits: Limits, timeoutMs: number): string {
+  switch (hit) {
+    case 'time':
+      return `took longer than its limit of ${timeoutMs} ms`;
+    case 'cpu':
+      return `used more CPU time than its limit (about ${Math.ceil(timeoutMs / 1000)} s)`;
+    case 'memory':
+      return `used more memory than its limit of ${limits.heapMb} MiB of heap (${rssLimitBytes(limits) / 1048576} MiB resident)`;
+    case 'output':
+      return `printed more than its limit of ${limits.outputBytes} bytes`;
+  }
+}
+
+/** Reads why a process died from how it died: V8's heap exhaustion, or the CPU-time signal. */
+export function limitFromExit(
+  signal: NodeJS.Signals | null,
+  stderr: string,
+  status: number | null = null,
+): LimitHit | undefined {
+  if (
+    /heap out of memory|Reached heap limit|Allocation failed|RangeError: Array buffer allocation failed/.test(
+      stderr,
+    )
+  ) {
+    return 'memory';
+  }
+  if ((signal ?? signalOf(status)) === 'SIGXCPU') return 'cpu';
+  return undefined;
+}
+
+/** A sandbox (bwrap) reports its child's death by signal n as exit status 128 + n. */
+export function signalOf(status: number | null): NodeJS.Signals | null {
+  if (status === null || status <= 128) return null;
+  const entry = Object.entries(constants.signals).find(([, number]) => number === status - 128);
+  return (entry?.[0] as NodeJS.Signals | undefined) ?? null;
+}

@@ -1,0 +1,167 @@
+// The layers around every student process, outermost first:
+//   prlimit   CPU seconds, file size, open files, processes (per uid);
+//   setpriv   an unprivileged uid of its own, no groups (as root only);
+//   bwrap     a mount namespace with only the system, the stage and the harness, read-only, a fresh
+//             /tmp, and no network, IPC or PID sharing (bubblewrap, when it can run here);
+//   node      the permission model: reads only the stage and the harness, no writes, no child
+//             processes, no workers.
+// A layer that cannot run here is named once, loudly, and grading goes on without it.
+import { spawnSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { dirname } from 'node:path';
+import type { Limits } from '../kit/assignment.ts';
+
+export type Layer = 'prlimit' | 'setpriv' | 'bwrap' | 'node-permission';
+
+export interface SandboxSupport {
+  layers: Set<Layer>;
+  /** What is not enforced here, in a sentence per layer. */
+  missing: string[];
+}
+
+const works = (command: string, args: string[]) => {
+  const result = spawnSync(command, args, { stdio: 'ignore', timeout: 10_000 });
+  return result.error === undefined && result.status === 0;
+};
+
+const isRoot = () => process.getuid?.() === 0;
+
+let support: SandboxSupport | undefined;
+
+export function sandboxSupport(): SandboxSupport {
+  if (support !== undefined) return support;
+  const layers = new Set<Layer>();
+  const missing: string[] = [];
+  if (works('prlimit', ['--cpu=5', '--', 'true'])) layers.add('prlimit');
+  else missing.push('prlimit (util-linux) is missing: no CPU-time, file-size or process-count limits');
+  if (isRoot()) {
+    if (works('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', '--', 'true']))
+      layers.add('setpriv');
+    else missing.push('setpriv (util-linux) is missing: student code runs as root');
+  }
+  const bwrapProbe = [
+    '--ro-bind',
+    '/usr',
+    '/usr',
+    '--symlink',
+    'usr/lib',
+    '/lib',
+    '--symlink',
+    'usr/lib64',
+    '/lib64',
+    '--symlink',
+    'usr/bin',
+    '/bin',
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--unshare-all',
+    '--die-with-parent',
+    '--',
+    process.execPath,
+    '-e',
+    '0',
+  ];
+  const asSandboxUser = layers.has('setpriv')
+    ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', '--', 'bwrap']
+    : ['bwrap'];
+  if (works(asSandboxUser[0]!, [...asSandboxUser.slice(1), ...bwrapProbe])) layers.add('bwrap');
+  else {
+    missing.push(
+      'bubblewrap cannot run here (install the Debian package bubblewrap): student code can read files outside its submission and open network connections',
+    );
+  }
+  if (
+    works(process.execPath, ['--experimental-permission', '--allow-fs-read=*', '--no-warnings', '-e', '0'])
+  ) {
+    layers.add('node-permission');
+  } else {
+    missing.push("Node's permission model is unavailable: student code can write files and start processes");
+  }
+  support = { layers, missing };
+  return support;
+}
+
+export interface SandboxRequest {
+  /** Node flags and the script with its arguments. */
+  node: readonly string[];
+  /** Folders and files the student process may read (the stage, the harness). */
+  readable: readonly string[];
+  limits: Limits;
+  /** CPU seconds for the whole process (a long-lived harness runs many tests). */
+  cpuSeconds: number;
+}
+
+/** The command that runs `node ...` inside every layer this machine supports. */
+export function sandboxCommand(request: SandboxRequest): { command: string; args: string[] } {
+  const { layers } = sandboxSupport();
+  const readable = [...new Set(request.readable)];
+  const node: string[] = [];
+  if (layers.has('node-permission')) {
+    // One flag per path: Node 20.20 no longer splits a comma-separated list.
+    node.push(
+      '--experimental-permission',
+      '--no-warnings',
+      ...readable.map((path) => `--allow-fs-read=${path}`),
+    );
+  }
+  const argv: string[] = [process.execPath, ...node, ...request.node];
+  if (layers.has('bwrap')) {
+    const bind = readable.flatMap((path) => ['--ro-bind', path, path]);
+    // The system read-only, a private /tmp, then the stage and the harness over it; nothing else.
+    argv.unshift(
+      'bwrap',
+      '--ro-bind',
+      '/usr',
+      '/usr',
+      '--symlink',
+      'usr/lib',
+      '/lib',
+      '--symlink',
+      'usr/lib64',
+      '/lib64',
+      '--symlink',
+      'usr/bin',
+      '/bin',
+      '--ro-bind-try',
+      '/etc/ssl',
+      '/etc/ssl',
+      '--ro-bind-try',
+      dirname(process.execPath),
+      dirname(process.execPath),
+      '--proc',
+      '/proc',
+      '--dev',
+      '/dev',
+      '--tmpfs',
+      '/tmp',
+      ...bind,
+      '--chdir',
+      readable[0] ?? '/tmp',
+      '--unshare-all',
+      '--die-with-parent',
+      '--new-session',
+      '--cap-drop',
+      'ALL',
+      '--',
+    );
+  }
+  if (layers.has('setpriv')) {
+    // A uid of its own per process: process-count limits are per uid, and no two sandboxes share one.
+    const uid = String(randomInt(61_000, 65_000));
+    argv.unshift('setpriv', `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--');
+  }
+  if (layers.has('prlimit')) {
+    // Soft below hard: SIGXCPU first (read as a time limit), SIGKILL two seconds later.
+    argv.unshift(
+      'prlimit',
+      `--cpu=${request.cpuSeconds}:${request.cpuSeconds + 2}`,
+      '--nofile=256',
+      '--nproc=256',
+      `--fsize=${request.limits.outputBytes}`,
+      '--',
+    );
+  }
+  return { command: argv[0]!, args: argv.slice(1) };
+}

@@ -1,0 +1,134 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Report, TestStatus } from '../src/report/model.ts';
+import { REPO_ROOT } from './support.ts';
+
+const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic');
+const BIN = join(REPO_ROOT, 'apps/grader/bin/pitboss.mjs');
+
+/** Per hostile fixture: the verdicts its spoiled files get; every other student file keeps full marks. */
+const EXPECTED: Record<string, Record<string, TestStatus>> = {
+  'hostile-sync-loop': { 'deck.ts': 'timeout' },
+  'hostile-promise-loop': { 'hand.ts': 'timeout' },
+  'hostile-memory-bomb': { 'player.ts': 'memory-limit' },
+  'hostile-buffer-bomb': { 'hand.ts': 'memory-limit' },
+  'hostile-deep-recursion': { 'hand.ts': 'runtime-error' },
+  'hostile-output-flood': { 'blackjack.ts': 'output-limit' },
+  'hostile-exit-mid-test': { 'deck.ts': 'runtime-error' },
+  'hostile-spawn': {},
+  'hostile-read-secrets': {},
+  'hostile-write-outside': {},
+  'hostile-network': {},
+  'hostile-globals': {},
+  'hostile-fake-pass': { 'deck.ts': 'failed' },
+  'hostile-throws': { 'deck.ts': 'runtime-error', 'hand.ts': 'runtime-error', 'player.ts': 'runtime-error' },
+};
+
+/** Processes still running (zombies awaiting their reaper aside) whose command line mentions `marker`. */
+function runningWith(marker: string): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+      if (command.includes(marker) && state !== 'Z') found.push(`${pid} ${command.replaceAll('\0', ' ')}`);
+    } catch {
+      // Gone.
+    }
+  }
+  return found;
+}
+
+describe('grading the hostile fixtures in one batch', async () => {
+  const connections: string[] = [];
+  const listener = createServer((socket) => {
+    connections.push('connected');
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => listener.listen(47_281, '127.0.0.1', resolve));
+  // A temporary folder of its own: every sandbox's command line names it, so strays can be found.
+  const tmp = mkdtempSync(join(tmpdir(), 'pitboss-hostile-'));
+  // The sandbox's own uid must be able to pass through the temporary folder.
+  chmodSync(tmp, 0o755);
+  const folders = Object.keys(EXPECTED).map((name) => join(FIXTURES, name));
+  const run = await new Promise<{ status: number | null; stdout: string }>((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [
+        BIN,
+        'grade',
+        ...folders,
+        '--format',
+        'json',
+        '--timeout',
+        '3',
+        '--only',
+        'deck.',
+        'hand.',
+        'player.',
+        'transcript.course',
+      ],
+      { env: { ...process.env, TMPDIR: tmp } },
+    );
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.on('close', (status) => resolve({ status, stdout }));
+  });
+  listener.close();
+  const reports = JSON.parse(run.stdout) as Report[];
+
+  it('completes, one report per submission', () => {
+    expect(run.status).toBe(1);
+    expect(reports.map((report) => report.submission.name)).toEqual(Object.keys(EXPECTED));
+  });
+
+  it.each(Object.entries(EXPECTED))(
+    '%s gets the right verdict where it spoils, full marks elsewhere',
+    (name, spoiled) => {
+      const report = reports.find((r) => r.submission.name === name)!;
+      for (const file of ['deck.ts', 'hand.ts', 'player.ts', 'blackjack.ts']) {
+        const tests = report.tests.filter((test) => test.file === file);
+        const lost = tests.filter((test) => test.status !== 'passed');
+        const verdict = spoiled[file];
+        if (verdict === undefined) expect(lost, `${name} ${file}`).toEqual([]);
+        else {
+          expect(lost.length, `${name} ${file}`).toBeGreaterThan(0);
+          expect(new Set(lost.map((test) => test.status)), `${name} ${file}`).toEqual(new Set([verdict]));
+        }
+      }
+    },
+  );
+
+  it('names the limit and its value, and shows what was thrown even when it is not an Error', () => {
+    const messages = (name: string) =>
+      reports.find((r) => r.submission.name === name)!.tests.map((t) => t.message ?? '');
+    expect(messages('hostile-output-flood')).toContain(
+      'blackjack.ts printed more than its limit of 16777216 bytes',
+    );
+    expect(
+      messages('hostile-sync-loop').some((m) => m === 'the test took longer than its limit of 3000 ms'),
+    ).toBe(true);
+    expect(messages('hostile-memory-bomb').some((m) => /more memory than its limit of 512 MiB/.test(m))).toBe(
+      true,
+    );
+    const thrown = messages('hostile-throws').join('\n');
+    expect(thrown).toContain('threw "an empty hand has no value" (not an Error)');
+    expect(thrown).toContain('threw null (not an Error)');
+    expect(thrown).toContain('threw {"code":42,"why":"reset is overrated"} (not an Error)');
+  });
+
+  it('never reached the network, wrote nothing outside, and left no process running', () => {
+    expect(connections).toEqual([]);
+    expect(existsSync('/tmp/pitboss-pwned.txt')).toBe(false);
+    expect(existsSync(join(FIXTURES, 'pitboss-pwned.txt'))).toBe(false);
+    expect(readdirSync(FIXTURES).filter((name) => name.includes('pwned'))).toEqual([]);
+    expect(runningWith(tmp)).toEqual([]);
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+}, 300_000);
