@@ -25,7 +25,7 @@ function* sourceFiles(folder: string): Generator<string> {
 let sourceHash: string | undefined;
 
 /** A hash of every source a bundle could include: a changed test or rule means a new bundle. */
-function hashSources(): string {
+export function hashSources(): string {
   if (sourceHash !== undefined) return sourceHash;
   const hash = createHash('sha256');
   for (const folder of SOURCE_FOLDERS) {

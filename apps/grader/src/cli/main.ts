@@ -1,21 +1,34 @@
 // The pitboss CLI. The one place where an error becomes an exit status: 0 every test passed,
 // 1 a test lost points, 2 usage or input error (one line on stderr, nothing graded).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import pLimit from 'p-limit';
 import { assignmentNames, loadAssignment } from '../assignments.ts';
 import { REPO_ROOT } from '../bundle.ts';
 import { EXIT_FAILURES, EXIT_OK, EXIT_USAGE, PitbossError } from '../errors.ts';
 import { gradeSubmission, type Replay, selectTests } from '../grade.ts';
-import type { Limits } from '../kit/assignment.ts';
+import type { Assignment, Limits } from '../kit/assignment.ts';
 import { readCatalogue } from '../mutants/catalogue.ts';
 import { renderSelfCheck, selfCheck } from '../mutants/self-check.ts';
 import { planTests } from '../plan.ts';
 import { privateFolder, privateTranscriptCases } from '../private-part.ts';
 import { EXTENSIONS, FORMATS, type Format, render } from '../report/index.ts';
 import type { Report } from '../report/model.ts';
+import { hashFolder, ResultStore } from '../results.ts';
+import { sandboxSupport } from '../runner/sandbox.ts';
+import { readSubmission } from '../submission.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { exportStudentTool, PRIVATE_ROOT } from './export.ts';
 import { initSubmission } from './init.ts';
@@ -59,6 +72,38 @@ function parseReplay(text: string): Replay {
   return { id: match[1]!, seed: Number(match[2]), path: match[3]! };
 }
 
+/**
+ * The submissions named: a folder that is a submission is one; a folder holding submissions (a class)
+ * stands for each of them, in name order. Anything else is reported by gradeSubmission's checks.
+ */
+function expandFolders(assignment: Assignment, folders: readonly string[], io: Io): string[] {
+  const files = assignment.studentFiles.map((file) => file.name);
+  const holdsSubmission = (dir: string) => files.some((file) => existsSync(join(dir, file)));
+  return folders.flatMap((folder) => {
+    if (!existsSync(folder) || !statSync(folder).isDirectory() || holdsSubmission(folder)) return [folder];
+    const inside = readdirSync(folder, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+      .map((entry) => join(folder, entry.name))
+      .filter(holdsSubmission)
+      .sort();
+    if (inside.length === 0) return [folder];
+    io.stderr(`pitboss: ${folder} holds ${inside.length} submissions\n`);
+    return inside;
+  });
+}
+
+/** A file name per submission for --out: its folder's name, numbered when two share one. */
+function outputNames(folders: readonly string[]): string[] {
+  const used = new Set<string>();
+  return folders.map((folder) => {
+    const base = basename(resolve(folder));
+    let name = base;
+    for (let n = 2; used.has(name); n++) name = `${base}-${n}`;
+    used.add(name);
+    return name;
+  });
+}
+
 /** Writes a file whole: to a temporary name first, then renamed over the target. */
 function writeAtomically(path: string, text: string): void {
   const temporary = `${path}.${process.pid}.tmp`;
@@ -91,43 +136,76 @@ async function runGrading(
       ? {}
       : { testTimeoutMs: flags.timeout * 1000, programTimeoutMs: flags.timeout * 1000 }),
   };
+  for (const warning of sandboxSupport().missing) io.stderr(`pitboss: WARNING: not enforced: ${warning}\n`);
+  const submissions = expandFolders(assignment, folders, io);
+  // Every folder is checked before anything is graded: a wrong one is a usage error, not half a batch.
+  const hashes = submissions.map((folder) => readSubmission(assignment, folder).hash);
+  const outNames = outputNames(submissions);
+  const store =
+    flags.out === undefined
+      ? undefined
+      : new ResultStore(flags.out, {
+          assignment: assignment.name,
+          version: assignment.version,
+          mode,
+          only: flags.only,
+          limits,
+          secret: hashFolder(secret),
+        });
+  if (flags.out !== undefined) mkdirSync(flags.out, { recursive: true });
   const workRoot = mkdtempSync(join(tmpdir(), 'pitboss-'));
   const limiter = pLimit(flags.jobs);
+  let reused = 0;
+  let failedToGrade = 0;
   const reports: Report[] = [];
   try {
-    const graded = folders.map((folder) =>
-      gradeSubmission(assignment, plan, folder, {
-        mode,
-        workRoot,
-        limiter,
-        limits,
-        replay,
-        only: flags.only,
-        jobs: flags.jobs,
-      }),
-    );
-    reports.push(...(await Promise.all(graded)));
+    const graded = submissions.map(async (folder, i): Promise<Report | undefined> => {
+      const hash = store === undefined ? undefined : hashes[i];
+      let report = hash === undefined ? undefined : store?.read(hash);
+      if (report !== undefined) reused++;
+      else {
+        try {
+          report = await gradeSubmission(assignment, plan, folder, {
+            mode,
+            workRoot,
+            limiter,
+            limits,
+            replay,
+            only: flags.only,
+            jobs: flags.jobs,
+          });
+        } catch (error) {
+          // The grader's own failure on one submission: say so, keep the batch going, exit 1.
+          io.stderr(`pitboss: could not grade ${folder}: ${(error as Error).message}\n`);
+          failedToGrade++;
+          return undefined;
+        }
+        if (hash !== undefined) store?.write(hash, report);
+      }
+      if (flags.out !== undefined) {
+        // Written as soon as it is graded: a batch stopped half-way keeps everything finished.
+        const path = join(flags.out, `${outNames[i]}.${EXTENSIONS[flags.format]}`);
+        writeAtomically(path, render(report, flags.format, false));
+        io.stdout(`${report.submission.name}: ${report.score}/${report.maxScore} -> ${path}\n`);
+      }
+      return report;
+    });
+    for (const report of await Promise.all(graded)) if (report !== undefined) reports.push(report);
   } finally {
     rmSync(workRoot, { recursive: true, force: true });
   }
+  if (store !== undefined)
+    io.stderr(`pitboss: ${reports.length - reused} graded, ${reused} reused from ${flags.out}\n`);
 
   if (flags.out !== undefined) {
-    mkdirSync(flags.out, { recursive: true });
-    const used = new Set<string>();
-    for (const report of reports) {
-      let name = report.submission.name;
-      for (let n = 2; used.has(name); n++) name = `${report.submission.name}-${n}`;
-      used.add(name);
-      const path = join(flags.out, `${name}.${EXTENSIONS[flags.format]}`);
-      writeAtomically(path, render(report, flags.format, false));
-      io.stdout(`${report.submission.name}: ${report.score}/${report.maxScore} -> ${path}\n`);
-    }
+    // Each report is written above, as it finished.
   } else if (flags.format === 'json' && reports.length > 1) {
     io.stdout(`${JSON.stringify(reports, null, 2)}\n`);
   } else {
     for (const report of reports) io.stdout(render(report, flags.format, io.color));
   }
-  return reports.every((report) => report.score === report.maxScore) ? EXIT_OK : EXIT_FAILURES;
+  const full = failedToGrade === 0 && reports.every((report) => report.score === report.maxScore);
+  return full ? EXIT_OK : EXIT_FAILURES;
 }
 
 export interface Io {
