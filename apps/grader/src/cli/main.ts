@@ -40,6 +40,8 @@ interface GradeFlags {
   jobs: number;
   replay?: string;
   timeout?: number;
+  memory?: number;
+  maxOutput?: number;
   private?: string;
   only?: string[];
 }
@@ -130,11 +132,14 @@ async function runGrading(
   if (flags.format === 'gradescope' && folders.length > 1 && flags.out === undefined) {
     throw new PitbossError('USAGE', 'gradescope results are one file per submission: add --out <dir>');
   }
+  // The rule set's limits (graders/<rules>/index.ts), each overridable on the command line.
   const limits: Limits = {
     ...assignment.limits,
     ...(flags.timeout === undefined
       ? {}
       : { testTimeoutMs: flags.timeout * 1000, programTimeoutMs: flags.timeout * 1000 }),
+    ...(flags.memory === undefined ? {} : { heapMb: flags.memory }),
+    ...(flags.maxOutput === undefined ? {} : { outputBytes: flags.maxOutput }),
   };
   for (const warning of sandboxSupport().missing) io.stderr(`pitboss: WARNING: not enforced: ${warning}\n`);
   const submissions = expandFolders(assignment, folders, io);
@@ -236,6 +241,12 @@ function program(io: Io, setStatus: (status: number) => void): Command {
         'time limit per test and per program run, overriding the rule set',
         positiveInteger,
       )
+      .option(
+        '--memory <MiB>',
+        "heap limit per student process (resident memory: twice that), overriding the rule set's",
+        positiveInteger,
+      )
+      .option('--max-output <bytes>', "most a program may print, overriding the rule set's", positiveInteger)
       .option(
         '--only <prefix...>',
         'only the tests whose id or file begins with a prefix (deck.ts, deck.model, transcript.course)',
