@@ -1,7 +1,7 @@
 // `pnpm bench` (grader): students' tests x mutants. The whole matrix with the grader's runner,
 // against the baseline of one `node --test` process per (test file, mutant) pair, timed on a sample
 // of pairs in the same run and scaled up. Verdicts on the sample must be identical.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
@@ -25,6 +25,7 @@ const mutants = readCatalogue(assignment, privateDir).filter((mutant) =>
   assignment.studentTests.about.includes(mutant.file),
 );
 const workRoot = mkdtempSync(join(tmpdir(), 'pitboss-bench-'));
+chmodSync(workRoot, 0o755); // the sandbox's own uid reads the manifest
 try {
   const shared = await compileShared(assignment, workRoot);
   const targets = await compileTargets(assignment, mutants, shared, workRoot);

@@ -233,7 +233,11 @@ describe('formats', () => {
       ...IMPLEMENTATION,
     ]);
     expect(run.status).toBe(1);
-    expect(readdirSync(out).sort()).toEqual(['bug-hand.results.json', 'correct-indexed.results.json']);
+    expect(readdirSync(out).sort()).toEqual([
+      '.pitboss-results',
+      'bug-hand.results.json',
+      'correct-indexed.results.json',
+    ]);
     expect(run.stdout).toMatch(/correct-indexed: (\d+)\/\1 -> /);
     expect(existsSync(second)).toBe(false);
   });

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { describe, expect, it } from 'vitest';
@@ -115,6 +115,7 @@ describe('the matrix runner', () => {
     const assignment = await loadAssignment('classic');
     const mutants = readCatalogue(assignment).slice(0, 6);
     const workRoot = scratch();
+    chmodSync(workRoot, 0o755); // the sandbox's own uid reads the manifest
     const shared = await compileShared(assignment, workRoot);
     const compiled = await compileStudentTests(
       assignment,
