@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -132,3 +132,17 @@ describe('grading the hostile fixtures in one batch', async () => {
     expect(readdirSync(tmp)).toEqual([]);
   });
 }, 300_000);
+
+describe('a machine without bubblewrap and setpriv (a student laptop)', () => {
+  it('still grades, with the limits and the permission model, and says loudly what is not enforced', () => {
+    const run = spawnSync(
+      process.execPath,
+      [BIN, 'check', join(FIXTURES, 'hostile-read-secrets'), '--format', 'json', '--only', 'player.'],
+      { encoding: 'utf8', env: { ...process.env, PITBOSS_DISABLE_LAYERS: 'bwrap,setpriv' } },
+    );
+    expect(run.stderr).toMatch(/^pitboss: WARNING: not enforced: bubblewrap cannot run here/m);
+    const report = JSON.parse(run.stdout) as Report;
+    // Node's permission model alone still keeps the reads out: full marks.
+    expect(report.score).toBe(report.maxScore);
+  });
+});

@@ -19,7 +19,7 @@ export interface SandboxSupport {
   missing: string[];
 }
 
-const works = (command: string, args: string[]) => {
+const runs = (command: string, args: string[]) => {
   const result = spawnSync(command, args, { stdio: 'ignore', timeout: 10_000 });
   return result.error === undefined && result.status === 0;
 };
@@ -28,14 +28,19 @@ const isRoot = () => process.getuid?.() === 0;
 
 let support: SandboxSupport | undefined;
 
+/** Layers to treat as missing (PITBOSS_DISABLE_LAYERS=bwrap,setpriv): how a machine without them grades. */
+const disabled = new Set((process.env.PITBOSS_DISABLE_LAYERS ?? '').split(',').filter(Boolean));
+
 export function sandboxSupport(): SandboxSupport {
   if (support !== undefined) return support;
   const layers = new Set<Layer>();
   const missing: string[] = [];
-  if (works('prlimit', ['--cpu=5', '--', 'true'])) layers.add('prlimit');
+  const works = (layer: Layer, command: string, args: string[]) =>
+    !disabled.has(layer) && runs(command, args);
+  if (works('prlimit', 'prlimit', ['--cpu=5', '--', 'true'])) layers.add('prlimit');
   else missing.push('prlimit (util-linux) is missing: no CPU-time, file-size or process-count limits');
   if (isRoot()) {
-    if (works('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', '--', 'true']))
+    if (works('setpriv', 'setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', '--', 'true']))
       layers.add('setpriv');
     else missing.push('setpriv (util-linux) is missing: student code runs as root');
   }
@@ -66,14 +71,20 @@ export function sandboxSupport(): SandboxSupport {
   const asSandboxUser = layers.has('setpriv')
     ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', '--', 'bwrap']
     : ['bwrap'];
-  if (works(asSandboxUser[0]!, [...asSandboxUser.slice(1), ...bwrapProbe])) layers.add('bwrap');
+  if (works('bwrap', asSandboxUser[0]!, [...asSandboxUser.slice(1), ...bwrapProbe])) layers.add('bwrap');
   else {
     missing.push(
       'bubblewrap cannot run here (install the Debian package bubblewrap): student code can read files outside its submission and open network connections',
     );
   }
   if (
-    works(process.execPath, ['--experimental-permission', '--allow-fs-read=*', '--no-warnings', '-e', '0'])
+    works('node-permission', process.execPath, [
+      '--experimental-permission',
+      '--allow-fs-read=*',
+      '--no-warnings',
+      '-e',
+      '0',
+    ])
   ) {
     layers.add('node-permission');
   } else {
