@@ -1,19 +1,11 @@
 // `pitboss export-student-tool <dir>`: the project as students get it, without the instructor's
 // private parts (instructor/: private mutants, hidden transcript cases). Written whole or not at all.
 import { execFileSync } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  renameSync,
-  rmdirSync,
-  rmSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { REPO_ROOT } from '../bundle.ts';
 import { PitbossError } from '../errors.ts';
+import { writeFolderWhole } from './folder.ts';
 
 export const PRIVATE_ROOT = 'instructor';
 const NEVER = new Set(['node_modules', '.git', 'dist', '.turbo', 'coverage', PRIVATE_ROOT]);
@@ -39,25 +31,15 @@ function projectFiles(): string[] {
 
 export function exportStudentTool(folder: string): number {
   const target = resolve(folder);
-  if (existsSync(target) && readdirSync(target).length > 0) {
-    throw new PitbossError('FOLDER_NOT_EMPTY', `${folder} already exists and is not empty`);
-  }
-  if (target.startsWith(REPO_ROOT + '/') || target === REPO_ROOT) {
+  if (target.startsWith(`${REPO_ROOT}/`) || target === REPO_ROOT) {
     throw new PitbossError('USAGE', `${folder} is inside the project: export it somewhere else`);
   }
   const files = projectFiles().filter((path) => path.split('/')[0] !== PRIVATE_ROOT);
-  mkdirSync(dirname(target), { recursive: true });
-  const draft = mkdtempSync(join(dirname(target), '.pitboss-export-'));
-  try {
+  return writeFolderWhole(folder, (draft) => {
     for (const path of files) {
       mkdirSync(dirname(join(draft, path)), { recursive: true });
       copyFileSync(join(REPO_ROOT, path), join(draft, path));
     }
-    if (existsSync(target)) rmdirSync(target);
-    renameSync(draft, target);
-  } catch (error) {
-    rmSync(draft, { recursive: true, force: true });
-    throw error;
-  }
-  return files.length;
+    return files.length;
+  });
 }

@@ -11,6 +11,22 @@ import { randomInt } from 'node:crypto';
 import { dirname } from 'node:path';
 import type { Limits } from '../kit/assignment.ts';
 
+/** The system a student process sees: /usr read-only, with the usual links into it. */
+const SYSTEM_MOUNTS = [
+  '--ro-bind',
+  '/usr',
+  '/usr',
+  '--symlink',
+  'usr/lib',
+  '/lib',
+  '--symlink',
+  'usr/lib64',
+  '/lib64',
+  '--symlink',
+  'usr/bin',
+  '/bin',
+];
+
 export type Layer = 'prlimit' | 'setpriv' | 'bwrap' | 'node-permission';
 
 export interface SandboxSupport {
@@ -45,18 +61,7 @@ export function sandboxSupport(): SandboxSupport {
     else missing.push('setpriv (util-linux) is missing: student code runs as root');
   }
   const bwrapProbe = [
-    '--ro-bind',
-    '/usr',
-    '/usr',
-    '--symlink',
-    'usr/lib',
-    '/lib',
-    '--symlink',
-    'usr/lib64',
-    '/lib64',
-    '--symlink',
-    'usr/bin',
-    '/bin',
+    ...SYSTEM_MOUNTS,
     '--proc',
     '/proc',
     '--dev',
@@ -123,18 +128,7 @@ export function sandboxCommand(request: SandboxRequest): { command: string; args
     // The system read-only, a private /tmp, then the stage and the harness over it; nothing else.
     argv.unshift(
       'bwrap',
-      '--ro-bind',
-      '/usr',
-      '/usr',
-      '--symlink',
-      'usr/lib',
-      '/lib',
-      '--symlink',
-      'usr/lib64',
-      '/lib64',
-      '--symlink',
-      'usr/bin',
-      '/bin',
+      ...SYSTEM_MOUNTS,
       '--ro-bind-try',
       '/etc/ssl',
       '/etc/ssl',

@@ -1,0 +1,22 @@
+// Writing a whole folder or nothing: filled beside its target under a temporary name, then renamed.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { PitbossError } from '../errors.ts';
+
+export function writeFolderWhole<T>(folder: string, fill: (draft: string) => T): T {
+  const target = resolve(folder);
+  if (existsSync(target) && readdirSync(target).length > 0) {
+    throw new PitbossError('FOLDER_NOT_EMPTY', `${folder} already exists and is not empty`);
+  }
+  mkdirSync(dirname(target), { recursive: true });
+  const draft = mkdtempSync(join(dirname(target), '.pitboss-draft-'));
+  try {
+    const result = fill(draft);
+    if (existsSync(target)) rmdirSync(target);
+    renameSync(draft, target);
+    return result;
+  } catch (error) {
+    rmSync(draft, { recursive: true, force: true });
+    throw error;
+  }
+}
