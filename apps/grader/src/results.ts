@@ -2,9 +2,10 @@
 // what decides its grade: the submission's files, the grader's sources and the run's options. Running
 // the same command again (after a crash, Ctrl-C or kill -9) reuses every result already written.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashSources } from './bundle.ts';
+import { writeFileWhole } from './files.ts';
 import type { Report } from './report/model.ts';
 import { TOOL_VERSION } from './version.ts';
 
@@ -50,11 +51,8 @@ export class ResultStore {
     }
   }
 
-  /** Written under a temporary name and renamed: a reader sees the whole result or none. */
+  /** Written whole: a reader sees the whole result or none. */
   write(submissionHash: string, report: Report): void {
-    const file = this.#file(submissionHash);
-    const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(report));
-    renameSync(temporary, file);
+    writeFileWhole(this.#file(submissionHash), JSON.stringify(report));
   }
 }

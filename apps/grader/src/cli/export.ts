@@ -5,7 +5,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { REPO_ROOT } from '../bundle.ts';
 import { PitbossError } from '../errors.ts';
-import { writeFolderWhole } from './folder.ts';
+import { writeFolderWhole } from '../files.ts';
 
 export const PRIVATE_ROOT = 'instructor';
 const NEVER = new Set(['node_modules', '.git', 'dist', '.turbo', 'coverage', PRIVATE_ROOT]);

@@ -1,8 +1,8 @@
 // `pitboss init <dir>`: a starter submission, written whole or not at all.
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { writeFolderWhole } from '../files.ts';
 import type { Assignment } from '../kit/assignment.ts';
-import { writeFolderWhole } from './folder.ts';
 
 export function initSubmission(assignment: Assignment, folder: string): string[] {
   return writeFolderWhole(folder, (draft) => {

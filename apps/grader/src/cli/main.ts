@@ -1,16 +1,6 @@
 // The pitboss CLI. The one place where an error becomes an exit status: 0 every test passed,
 // 1 a test lost points, 2 usage or input error (one line on stderr, nothing graded).
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
@@ -18,6 +8,7 @@ import pLimit from 'p-limit';
 import { assignmentNames, loadAssignment } from '../assignments.ts';
 import { REPO_ROOT } from '../bundle.ts';
 import { EXIT_FAILURES, EXIT_OK, EXIT_USAGE, PitbossError } from '../errors.ts';
+import { writeFileWhole } from '../files.ts';
 import { gradeSubmission, type Replay, selectTests } from '../grade.ts';
 import type { Assignment, Limits } from '../kit/assignment.ts';
 import { readCatalogue } from '../mutants/catalogue.ts';
@@ -106,13 +97,6 @@ function outputNames(folders: readonly string[]): string[] {
   });
 }
 
-/** Writes a file whole: to a temporary name first, then renamed over the target. */
-function writeAtomically(path: string, text: string): void {
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, path);
-}
-
 async function runGrading(
   mode: 'check' | 'grade',
   folders: string[],
@@ -190,7 +174,7 @@ async function runGrading(
       if (flags.out !== undefined) {
         // Written as soon as it is graded: a batch stopped half-way keeps everything finished.
         const path = join(flags.out, `${outNames[i]}.${EXTENSIONS[flags.format]}`);
-        writeAtomically(path, render(report, flags.format, false));
+        writeFileWhole(path, render(report, flags.format, false));
         io.stdout(`${report.submission.name}: ${report.score}/${report.maxScore} -> ${path}\n`);
       }
       return report;

@@ -15,7 +15,8 @@ export interface ProgramOutcome {
   limit?: LimitHit | undefined;
 }
 
-const STDERR_KEPT = 4096;
+/** How much of a student process's stderr is kept for messages. */
+export const STDERR_KEPT = 4096;
 const MEMORY_CHECK_MS = 100;
 
 /** Kills a detached child and its whole process group. */

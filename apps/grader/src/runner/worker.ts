@@ -5,12 +5,10 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
+import { REPLY_FD } from '../harness/protocol.ts';
 import type { Limits } from '../kit/assignment.ts';
 import { describeLimit, type LimitHit, limitFromExit, signalOf } from './limits.ts';
-import { harnessCpuSeconds, killGroup, spawnStudent, watchMemory } from './process.ts';
-
-const REPLY_FD = 3;
-const STDERR_KEPT = 2048;
+import { harnessCpuSeconds, killGroup, STDERR_KEPT, spawnStudent, watchMemory } from './process.ts';
 
 export interface WorkerOptions {
   /** The child's script (a bundled harness). */

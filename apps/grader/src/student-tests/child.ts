@@ -4,9 +4,9 @@
 import { readFileSync, writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import vm from 'node:vm';
+import { REPLY_FD } from '../harness/protocol.ts';
 import type { CaseResult, Manifest, TestRunReply, TestRunRequest } from './protocol.ts';
 
-const REPLY_FD = 3;
 type Fn = (...args: unknown[]) => unknown;
 
 interface Suite {

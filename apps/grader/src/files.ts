@@ -1,7 +1,16 @@
-// Writing a whole folder or nothing: filled beside its target under a temporary name, then renamed.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
+// Writing a whole file or folder, or nothing: written beside its target under a temporary name, then renamed.
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { PitbossError } from '../errors.ts';
+import { PitbossError } from './errors.ts';
 
 export function writeFolderWhole<T>(folder: string, fill: (draft: string) => T): T {
   const target = resolve(folder);
@@ -19,4 +28,11 @@ export function writeFolderWhole<T>(folder: string, fill: (draft: string) => T):
     rmSync(draft, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** A reader sees the old file or the new one, never half of it. */
+export function writeFileWhole(path: string, data: string | Buffer): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, data);
+  renameSync(temporary, path);
 }
