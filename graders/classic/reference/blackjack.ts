@@ -1,6 +1,6 @@
 // The reference driver laid out as a submission: the shared engine, playing with whatever deck.ts,
 // hand.ts and player.ts sit beside it (the student's or the reference's) and the provided getCut().
-import { findRuleSet, playGame } from '@pitboss/driver';
+import { findRuleSet } from '@pitboss/driver';
 import { Deck } from './deck';
 import { Hand } from './hand';
 import { getCounting, getSimple } from './player';
@@ -9,15 +9,14 @@ import { getCut } from './rand';
 const classic = findRuleSet('classic')!;
 const table = classic.parseWords(process.argv.slice(2), { readFile: () => '' });
 let transcript = '';
-playGame(
+classic.play(
+  table,
   {
-    ...table,
-    player: table.playerType === 'simple' ? getSimple() : getCounting(),
     cuts: { nextCut: getCut },
     deck: new Deck(),
     newHand: () => new Hand(),
+    player: table.playerType === 'simple' ? getSimple() : getCounting(),
   },
-  classic.voice,
   (line) => {
     transcript += `${line}\n`;
   },

@@ -18,10 +18,11 @@ export const EXIT_USAGE = 2;
 const RULE_NAMES = RULE_SETS.map((rules) => rules.name).join('|');
 const USAGE = `blackjack [--rules ${RULE_NAMES}] [--seed <n>] <words...>`;
 
+const NAME_WIDTH = Math.max(...RULE_SETS.map((rules) => rules.name.length));
 const HELP = [
   `usage: ${USAGE}`,
-  ...RULE_SETS.map((rules) => `  --rules ${rules.name.padEnd(8)} blackjack ${rules.usage}`),
-  "  --seed <n>         start the cut source (MT19937) at seed n instead of the course's 0",
+  ...RULE_SETS.map((rules) => `  --rules ${rules.name.padEnd(NAME_WIDTH)}  blackjack ${rules.usage}`),
+  `  ${'--seed <n>'.padEnd(NAME_WIDTH + 9)} start the cut source (MT19937) at seed n instead of the course's 0`,
   '',
 ].join('\n');
 

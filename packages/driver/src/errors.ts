@@ -5,6 +5,7 @@ export type UsageErrorCode =
   | 'NOT_POSITIVE'
   | 'TOO_LARGE'
   | 'UNKNOWN_PLAYER'
+  | 'UNKNOWN_TEAM'
   | 'UNKNOWN_RULES'
   | 'UNKNOWN_OPTION'
   | 'MISSING_OPTION_VALUE'

@@ -1,7 +1,6 @@
 import { createCutSource } from '@pitboss/deck';
-import { createPlayer } from '@pitboss/player';
-import { type GameResult, type GameSetup, playGame } from './engine.ts';
-import type { RuleSet, WordsContext } from './rules/rule-set.ts';
+import type { GameResult } from './engine.ts';
+import type { RuleSet, TableSetup, WordsContext } from './rules/rule-set.ts';
 
 export interface TranscriptOptions extends WordsContext {
   /** Where MT19937 starts; 0, the course's, unless asked otherwise. */
@@ -13,22 +12,27 @@ export interface Transcript extends GameResult {
   text: string;
 }
 
-/** Reads a rule set's words into a game ready to play; throws a UsageError before anything is played. */
-export function setUpGame(rules: RuleSet, words: readonly string[], options: TranscriptOptions): GameSetup {
-  const table = rules.parseWords(words, options);
-  return { ...table, player: createPlayer(table.playerType), cuts: createCutSource(options.seed ?? 0) };
+/** A rule set's words read into a table, and the cut source to play it with. */
+export interface GameWords {
+  table: TableSetup;
+  seed: number;
 }
 
-/** Plays a game, handing its transcript to `write` in chunks of about `chunkSize` characters. */
+/** Reads a rule set's words; throws a UsageError before anything is played. */
+export function setUpGame(rules: RuleSet, words: readonly string[], options: TranscriptOptions): GameWords {
+  return { table: rules.parseWords(words, options), seed: options.seed ?? 0 };
+}
+
+/** Plays a game with the reference's equipment, handing its transcript to `write` in chunks of about `chunkSize` characters. */
 export function streamGame(
   rules: RuleSet,
-  game: GameSetup,
+  game: GameWords,
   write: (chunk: string) => void,
   chunkSize = 1 << 16,
 ): GameResult {
   // Short-lived chunks keep a 100,000-line transcript from surviving into the old generation.
   let chunk = '';
-  const result = playGame(game, rules.voice, (line) => {
+  const result = rules.play(game.table, { cuts: createCutSource(game.seed) }, (line) => {
     chunk += `${line}\n`;
     if (chunk.length >= chunkSize) {
       write(chunk);

@@ -53,3 +53,25 @@ export function withPrefix(voice: Voice, prefix: string, lines: readonly VoiceLi
   }
   return prefixed;
 }
+
+/** The crusaders edition's voice for one round: each line says who, `Player: <name>` or `Dealer: <name>`. */
+export function crusadersVoice(player: string, dealer: string): Voice {
+  return {
+    shuffling: () => 'Shuffling the deck',
+    cutAt: (cut) => `cut at ${cut}`,
+    hand: (handNumber, bankroll) => `Hand ${handNumber} bankroll ${bankroll}`,
+    bets: (wager) => `Player: ${player} bets ${wager}`,
+    playerDealt: (card) => `Player: ${player} dealt ${cardName(card)}`,
+    dealerDealt: (card) => `Dealer: ${dealer} dealt ${cardName(card)}`,
+    natural: () => `Player: ${player} dealt natural 21`,
+    playerTotal: (count) => `Player: ${player}'s total is ${count}`,
+    playerBusts: () => `Player: ${player} busts`,
+    holeCard: (card) => `Dealer: ${dealer}'s hole card is ${cardName(card)}`,
+    dealerTotal: (count) => `Dealer: ${dealer}'s total is ${count}`,
+    dealerBusts: () => `Dealer: ${dealer} busts`,
+    dealerWins: () => `Dealer: ${dealer} wins this hand`,
+    playerWins: () => `Player: ${player} wins this hand`,
+    push: () => 'Push',
+    finalBankroll: (bankroll, handsPlayed) => `Player: ${player} has ${bankroll} after ${handsPlayed} hands`,
+  };
+}

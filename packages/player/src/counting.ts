@@ -8,16 +8,26 @@ export function countStep(card: Card): number {
   return 0;
 }
 
-/** Bets double when the count is high enough and the bankroll can cover it. */
-const DOUBLE_AT_COUNT = 2;
+/** When the course's counting player bets double: a count of +2 or more. */
+export const doublesAtPlusTwo = (count: number): boolean => count >= 2;
 
-/** Simple's strategy (inherited, not copied) plus a running count that sizes the bet. */
+/**
+ * Simple's strategy (inherited, not copied) plus a running count that sizes the bet: double the
+ * minimum when `doublesWhen(count)` and the bankroll covers it. Characters of the crusaders edition
+ * differ only in that test.
+ */
 export class CountingPlayer extends SimplePlayer {
   #count = 0;
+  readonly #doublesWhen: (count: number) => boolean;
+
+  constructor(doublesWhen: (count: number) => boolean = doublesAtPlusTwo) {
+    super();
+    this.#doublesWhen = doublesWhen;
+  }
 
   override bet(bankroll: number, minimum: number): number {
     const double = 2 * minimum;
-    return this.#count >= DOUBLE_AT_COUNT && bankroll >= double ? double : minimum;
+    return this.#doublesWhen(this.#count) && bankroll >= double ? double : minimum;
   }
 
   override expose(card: Card): void {

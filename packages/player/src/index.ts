@@ -1,4 +1,14 @@
-export { CountingPlayer, countStep } from './counting.ts';
+export {
+  CHARACTER_SHEETS,
+  type Character,
+  type CharacterSheet,
+  characterName,
+  characterSheet,
+  createRoster,
+  type GetPlayer,
+  getPlayer,
+} from './characters.ts';
+export { CountingPlayer, countStep, doublesAtPlusTwo } from './counting.ts';
 export type { Player } from './player.ts';
 export {
   createPlayer,
@@ -9,3 +19,4 @@ export {
   type PlayerType,
 } from './roster.ts';
 export { basicStrategyHits, SimplePlayer } from './simple.ts';
+export { MemberNames, otherTeam, TEAM_SIZE, TEAMS, type Team, TeamNames } from './team.ts';

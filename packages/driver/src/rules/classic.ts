@@ -1,3 +1,5 @@
+import { createPlayer } from '@pitboss/player';
+import { playGame } from '../engine.ts';
 import { UsageError } from '../errors.ts';
 import { classicVoice } from '../voice.ts';
 import type { RuleSet } from './rule-set.ts';
@@ -9,7 +11,6 @@ export const CLASSIC_MINIMUM = 5;
 export const classic: RuleSet = {
   name: 'classic',
   usage: '<bankroll> <hands> <simple|counting>',
-  voice: classicVoice,
   parseWords(words) {
     const [bankroll, hands, type] = words;
     if (words.length !== 3 || bankroll === undefined || hands === undefined || type === undefined) {
@@ -21,5 +22,12 @@ export const classic: RuleSet = {
       hands: positiveInteger(hands, 'hands'),
       playerType: playerType(type),
     };
+  },
+  play(table, equipment, say) {
+    return playGame(
+      { ...table, ...equipment, player: equipment.player ?? createPlayer(table.playerType) },
+      classicVoice,
+      say,
+    );
   },
 };

@@ -1,3 +1,5 @@
+import { createPlayer } from '@pitboss/player';
+import { playGame } from '../engine.ts';
 import { UsageError } from '../errors.ts';
 import { classicVoice, withPrefix } from '../voice.ts';
 import type { RuleSet } from './rule-set.ts';
@@ -21,10 +23,18 @@ const ANNOUNCED = [
  * The classic game with a chosen minimum and, optionally, a file of cuts for the first shuffle:
  * `blackjack <bankroll> <min-bet> <hands> <simple|counting> [<cuts-file>]`.
  */
+const minbetVoice = withPrefix(classicVoice, '# ', ANNOUNCED);
+
 export const minbet: RuleSet = {
   name: 'minbet',
   usage: '<bankroll> <min-bet> <hands> <simple|counting> [<cuts-file>]',
-  voice: withPrefix(classicVoice, '# ', ANNOUNCED),
+  play(table, equipment, say) {
+    return playGame(
+      { ...table, ...equipment, player: equipment.player ?? createPlayer(table.playerType) },
+      minbetVoice,
+      say,
+    );
+  },
   parseWords(words, context) {
     const [bankroll, minimum, hands, type, cutsPath] = words;
     if (

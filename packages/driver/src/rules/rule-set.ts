@@ -1,5 +1,7 @@
-import type { PlayerType } from '@pitboss/player';
-import type { Voice } from '../voice.ts';
+import type { CutSource, DeckADT } from '@pitboss/deck';
+import type { HandADT } from '@pitboss/hand';
+import type { GetPlayer, Player, PlayerType, Team } from '@pitboss/player';
+import type { GameResult, Say } from '../engine.ts';
 
 /** What a rule set reads from its command-line words. */
 export interface TableSetup {
@@ -7,7 +9,20 @@ export interface TableSetup {
   minimum: number;
   hands: number;
   playerType: PlayerType;
+  /** Crusaders: the team that deals. */
+  dealerTeam?: Team | undefined;
   initialCuts?: number[] | undefined;
+}
+
+/** What a game is played with: the reference's unless a grader links in a student's. */
+export interface Equipment {
+  cuts: CutSource;
+  deck?: DeckADT | undefined;
+  newHand?: (() => HandADT) | undefined;
+  /** The one player of a classic game; a fresh one of the table's type by default. */
+  player?: Player | undefined;
+  /** The roster of a game with characters; a fresh roster by default. */
+  getPlayer?: GetPlayer | undefined;
 }
 
 /** How a rule set may touch the outside world while it reads its words (a cuts file). */
@@ -20,7 +35,8 @@ export interface RuleSet {
   readonly name: string;
   /** The words after the options, as the usage line shows them. */
   readonly usage: string;
-  readonly voice: Voice;
   /** Reads the words into a table; throws a UsageError naming the word at fault. */
   parseWords(words: readonly string[], context: WordsContext): TableSetup;
+  /** Plays a whole game, saying each line of its transcript. */
+  play(table: TableSetup, equipment: Equipment, say: Say): GameResult;
 }
