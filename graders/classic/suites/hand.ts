@@ -12,7 +12,7 @@ import {
 } from '@pitboss/grader/kit';
 import { Hand as ReferenceHand } from '@pitboss/hand';
 import fc from 'fast-check';
-import { cardList, showValue } from './words.ts';
+import { cardArb, cardList, showValue } from './words.ts';
 
 interface StudentHand {
   discardAll(): void;
@@ -24,11 +24,6 @@ type HandClass = new () => StudentHand;
 async function loadHand(t: TestContext): Promise<HandClass> {
   return requireExport<HandClass>(await t.load('hand.ts'), 'hand.ts', 'Hand', 'class');
 }
-
-const cardArb: fc.Arbitrary<Card> = fc.record({
-  spot: fc.integer({ min: 0, max: 12 }).map((n) => n as Spot),
-  suit: fc.integer({ min: 0, max: 3 }).map((n) => n as Suit),
-});
 
 /**
  * Builds a hand from the cards (discarding `before` first when given) and compares handValue()
