@@ -104,3 +104,21 @@ describe('crusaders games', () => {
     referee(lines.join('\n'), args.bankroll, args.hands, args.dealers);
   });
 });
+
+describe('crusaders golden transcripts', () => {
+  const GOLDEN = join(REPO_ROOT, 'fixtures/transcripts/crusaders');
+  const cases = readFileSync(join(GOLDEN, 'cases.txt'), 'utf8')
+    .split('\n')
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => line.split(' '));
+  it.each(cases.map((words) => [words.join(' '), words] as const))('%s passes the referee', (_, words) => {
+    const name = words.map((word) => word.replace(/^-+/, '')).join('_');
+    const [bankroll, hands, , dealers] = words.slice(words[0] === '--seed' ? 2 : 0);
+    referee(
+      readFileSync(join(GOLDEN, `${name}.txt`), 'utf8'),
+      Number(bankroll),
+      Number(hands),
+      dealers as 'sc',
+    );
+  });
+});
