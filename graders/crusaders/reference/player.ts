@@ -1,0 +1,2 @@
+// The reference roster: one shared instance per character, as the contract asks.
+export { getPlayer } from '@pitboss/player';
