@@ -1,0 +1,48 @@
+// The crusaders assignment (SPEC sections 6 and 7; the rules of compat/crusaders/README.md): what a
+// submission holds and how it is graded.
+import { fileURLToPath } from 'node:url';
+import { findRuleSet, playTranscript } from '@pitboss/driver';
+import type { Assignment } from '@pitboss/grader/kit';
+import { starterFiles, stubs } from './starter.ts';
+import { unitTests } from './suites/index.ts';
+import { transcriptCases } from './transcripts.ts';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const crusaders = findRuleSet('crusaders')!;
+
+export const assignment: Assignment = {
+  name: 'crusaders',
+  title:
+    'Blackjack (crusaders): SOS Brigade vs Stardust Crusaders, Deck, Hand, the characters and the driver',
+  version: '1',
+  seed: 20210709,
+  numRuns: 200,
+  studentFiles: [
+    { name: 'deck.ts', stub: stubs.deck },
+    { name: 'hand.ts', stub: stubs.hand },
+    { name: 'player.ts', stub: stubs.player },
+    { name: 'blackjack.ts', stub: stubs.blackjack },
+  ],
+  providedFiles: [
+    { name: 'card.ts', source: here('../../packages/deck/src/card.ts') },
+    { name: 'rand.ts', source: here('../../packages/deck/src/rand.ts') },
+    { name: 'team.ts', source: here('../../packages/player/src/team.ts') },
+    { name: 'contract.ts', source: here('./provided/contract.ts') },
+  ],
+  referenceDir: here('./reference'),
+  solutionDir: here('./solution'),
+  mutantsFile: here('./mutants.json'),
+  // The handout asks for tests of the ADTs; the driver is graded by transcripts.
+  studentTests: { folder: 'tests', suffix: '.test.ts', about: ['deck.ts', 'hand.ts', 'player.ts'] },
+  unitTestsModule: here('./suites/index.ts'),
+  unitTests,
+  transcripts: {
+    program: 'blackjack.ts',
+    cases: transcriptCases,
+    expected: (transcriptCase) =>
+      playTranscript(crusaders, transcriptCase.words, { readFile: () => '' }).text,
+  },
+  rubricFile: here('./rubric.json'),
+  limits: { testTimeoutMs: 20_000, programTimeoutMs: 10_000, heapMb: 512, outputBytes: 16 * 1024 * 1024 },
+  starterFiles,
+};
