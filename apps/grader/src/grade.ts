@@ -8,7 +8,7 @@ import type { RunReply } from './harness/protocol.ts';
 import type { Assignment, Limits, TranscriptCase } from './kit/assignment.ts';
 import type { Mutant } from './mutants/catalogue.ts';
 import { ALL_FILES, type PlannedTest, STUDENT_TESTS } from './plan.ts';
-import type { PartScore, Report, TestResult, TestStatus } from './report/model.ts';
+import type { MutantExposure, PartScore, Report, TestResult, TestStatus } from './report/model.ts';
 import { SCHEMA_VERSION } from './report/model.ts';
 import { describeLimit } from './runner/limits.ts';
 import { runProgram } from './runner/process.ts';
@@ -105,8 +105,12 @@ async function runStudentTests(
     workDir,
   );
   let exposed = 0;
+  const exposures: MutantExposure[] = [];
   for (const test of tests) {
     const verdict = matrix.verdicts.get(test.mutant!.id)!;
+    // Which tests expose a hidden mutant would hint at it: only its test's status tells.
+    if (test.visibility === 'visible')
+      exposures.push({ mutant: test.id, by: verdict.exposedBy, timeout: verdict.timeout });
     if (verdict.exposedBy.length > 0) {
       exposed++;
       const by = test.visibility === 'visible' ? `: ${verdict.exposedBy.join('; ')}` : '';
@@ -118,7 +122,10 @@ async function runStudentTests(
       outcomes.set(test.id, { status: 'failed', message: 'survived: no valid test of yours fails on it' });
     }
   }
-  return { outcomes, summary: { cases: [...invalid, ...matrix.cases], exposed, mutants: mutants.length } };
+  return {
+    outcomes,
+    summary: { cases: [...invalid, ...matrix.cases], exposed, mutants: mutants.length, exposures },
+  };
 }
 
 type Outcome = Omit<TestResult, 'id' | 'name' | 'file' | 'kind' | 'visibility' | 'score' | 'maxScore'>;

@@ -28,6 +28,8 @@ export interface TranscriptDiff {
   whitespaceOnly: boolean;
   expectedLines: number;
   actualLines: number;
+  /** Whether each output ends with a newline (absent in reports made before it was recorded). */
+  finalNewline?: { expected: boolean; actual: boolean } | undefined;
 }
 
 export interface TestResult {
@@ -44,6 +46,19 @@ export interface TestResult {
   /** `pitboss check --replay <replay>` runs just this counterexample again. */
   replay?: string | undefined;
   diff?: TranscriptDiff | undefined;
+}
+
+/**
+ * Which of the student's counting tests fail on one visible mutant: a row of the tests x mutants matrix.
+ * Hidden mutants have none (which tests catch one would hint at it): their tests' status tells.
+ */
+export interface MutantExposure {
+  /** The mutant's test id (`mutant.<part>.<mutant>`): its visibility is that test's. */
+  mutant: string;
+  /** `<file> > <test name>` for a test that fails on it; `<file> (timed out)` or `<file> (<limit>)` when the whole file hit a limit. */
+  by: string[];
+  /** Whether a test file ran out of time on it (which counts as exposing it). */
+  timeout: boolean;
 }
 
 export interface PartScore {
@@ -68,6 +83,8 @@ export interface Report {
     cases: { file: string; name: string; valid: boolean; reason?: string | undefined }[];
     exposed: number;
     mutants: number;
+    /** Per visible mutant run, the counting tests that expose it (absent when no test of the student's ran). */
+    exposures?: MutantExposure[] | undefined;
   };
   /** Files that are missing or do not compile. */
   loadErrors: { file: string; message: string }[];

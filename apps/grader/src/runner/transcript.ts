@@ -35,6 +35,7 @@ export function compareTranscripts(expected: string, actual: string): Transcript
       normalisedWant.every((line, i) => line === normalisedGot[i]),
     expectedLines: want.length,
     actualLines: got.length,
+    finalNewline: { expected: expected.endsWith('\n'), actual: actual.endsWith('\n') },
   };
 }
 
