@@ -1,9 +1,10 @@
 import { renderGradescope } from './gradescope.ts';
+import { renderHtml } from './html.ts';
 import { renderHuman } from './human.ts';
 import { renderJunit } from './junit.ts';
 import type { Report } from './model.ts';
 
-export const FORMATS = ['human', 'json', 'gradescope', 'junit'] as const;
+export const FORMATS = ['human', 'json', 'gradescope', 'junit', 'html'] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** The file a format is written to under `--out`, per submission. */
@@ -12,6 +13,7 @@ export const EXTENSIONS: Record<Format, string> = {
   json: 'json',
   gradescope: 'results.json',
   junit: 'xml',
+  html: 'html',
 };
 
 export function render(report: Report, format: Format, color: boolean): string {
@@ -24,5 +26,7 @@ export function render(report: Report, format: Format, color: boolean): string {
       return `${JSON.stringify(renderGradescope(report), null, 2)}\n`;
     case 'junit':
       return renderJunit(report);
+    case 'html':
+      return renderHtml(report);
   }
 }

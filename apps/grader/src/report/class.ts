@@ -1,0 +1,222 @@
+// A graded class at a glance, for the instructor: a sortable table of submissions linking to their
+// reports, the score distribution, the tests the class fails most and the mutants its tests expose
+// least. Also the gradebook (CSV). Both are pure functions of the reports, in the submissions' order:
+// no paths, dates or durations, so every run and machine writes the same bytes.
+import { stringify } from 'csv-stringify/sync';
+import type { Report, TestResult } from './model.ts';
+import { esc, num, page, percent } from './page.ts';
+
+/** One submission of a batch: its file name under --out, and its report (none: the grader failed on it). */
+export interface ClassEntry {
+  name: string;
+  report?: Report | undefined;
+}
+
+/** Every part any report has, in the order the reports give them. */
+export function partNames(entries: readonly ClassEntry[]): string[] {
+  const names: string[] = [];
+  for (const { report } of entries)
+    for (const part of report?.parts ?? []) if (!names.includes(part.file)) names.push(part.file);
+  return names;
+}
+
+/** One row per submission, one column per part of the rubric, the total and the most it could be. */
+export function renderGradebook(entries: readonly ClassEntry[]): string {
+  const parts = partNames(entries);
+  const rows = entries.map(({ name, report }) => {
+    if (report === undefined) return [name, ...parts.map(() => ''), '', ''];
+    const score = (file: string) => {
+      const part = report.parts.find((p) => p.file === file);
+      return part === undefined ? '' : num(part.score);
+    };
+    return [name, ...parts.map(score), num(report.score), num(report.maxScore)];
+  });
+  return stringify([['submission', ...parts, 'total', 'max'], ...rows]);
+}
+
+const STYLE = `
+table.sortable th button { all: unset; cursor: pointer; font-weight: 700; }
+table.sortable th button:focus-visible { outline: 2px solid var(--bar); }
+table.sortable th[aria-sort=ascending] button::after { content: ' ▲'; }
+table.sortable th[aria-sort=descending] button::after { content: ' ▼'; }
+svg.histogram { max-width: 40rem; width: 100%; height: auto; }
+svg.histogram .bin { fill: var(--bar); }
+svg.histogram text { fill: var(--fg); font: 12px system-ui, sans-serif; }
+svg.histogram line { stroke: var(--line); }
+`;
+
+// Sorts a table by the clicked column: numbers by data-value, text by locale; again reverses.
+// Rows that tie keep their order, so a sort is the same in every browser.
+const SCRIPT = `
+for (const table of document.querySelectorAll('table.sortable')) {
+  const headers = Array.from(table.tHead.rows[0].cells);
+  const body = table.tBodies[0];
+  Array.from(body.rows).forEach((row, i) => { row.dataset.order = String(i); });
+  headers.forEach((th, column) => {
+    const button = th.querySelector('button');
+    if (!button) return;
+    button.addEventListener('click', () => {
+      const ascending = th.getAttribute('aria-sort') !== 'ascending';
+      for (const other of headers) other.removeAttribute('aria-sort');
+      th.setAttribute('aria-sort', ascending ? 'ascending' : 'descending');
+      const numeric = th.dataset.type === 'number';
+      const key = (row) => {
+        const cell = row.cells[column];
+        const value = cell.dataset.value ?? cell.textContent.trim();
+        return numeric ? (value === '' ? -Infinity : Number(value)) : value;
+      };
+      const rows = Array.from(body.rows).sort((a, b) => {
+        const x = key(a), y = key(b);
+        const order = numeric ? x - y : String(x).localeCompare(String(y));
+        return (ascending ? order : -order) || Number(a.dataset.order) - Number(b.dataset.order);
+      });
+      body.append(...rows);
+    });
+  });
+}
+`;
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return 0;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Ten bins of a tenth of the maximum each (the last holds full marks too), as an SVG bar chart. */
+function histogram(percentages: readonly number[]): string {
+  const bins = Array.from({ length: 10 }, () => 0);
+  for (const p of percentages) bins[Math.min(9, Math.floor(p / 10))]!++;
+  const tallest = Math.max(1, ...bins);
+  const [width, height, left, bottom, top] = [600, 220, 30, 30, 20];
+  const slot = (width - left) / 10;
+  const scale = (height - bottom - top) / tallest;
+  const bars = bins.map((count, i) => {
+    const x = left + i * slot;
+    const h = count * scale;
+    const y = height - bottom - h;
+    const label = `${i * 10}–${i === 9 ? 100 : i * 10 + 9}%`;
+    return `<g><title>${label}: ${count} submission${count === 1 ? '' : 's'}</title><rect class="bin" x="${x + 4}" y="${y}" width="${slot - 8}" height="${h}"></rect><text x="${x + slot / 2}" y="${y - 5}" text-anchor="middle">${count}</text><text x="${x + slot / 2}" y="${height - bottom + 16}" text-anchor="middle">${label}</text></g>`;
+  });
+  return `<svg class="histogram" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="histogram-title" xmlns="http://www.w3.org/2000/svg">
+<title id="histogram-title">Submissions by score: ${bins.map((count, i) => `${i * 10}–${i === 9 ? 100 : i * 10 + 9}%: ${count}`).join(', ')}</title>
+<line x1="${left}" y1="${height - bottom}" x2="${width}" y2="${height - bottom}"></line>
+${bars.join('\n')}
+</svg>`;
+}
+
+interface Tally {
+  test: TestResult;
+  passed: number;
+  ran: number;
+}
+
+/** Per test id, across the class: how many submissions ran it and how many passed; worst first. */
+function tally(reports: readonly Report[], keep: (test: TestResult) => boolean): Tally[] {
+  const byId = new Map<string, Tally>();
+  for (const report of reports) {
+    for (const test of report.tests.filter(keep)) {
+      let entry = byId.get(test.id);
+      if (entry === undefined) {
+        entry = { test, passed: 0, ran: 0 };
+        byId.set(test.id, entry);
+      }
+      entry.ran++;
+      if (test.status === 'passed') entry.passed++;
+    }
+  }
+  // Array.prototype.sort is stable: ties keep the tests' own order.
+  return [...byId.values()].sort((a, b) => a.passed / a.ran - b.passed / b.ran);
+}
+
+const rateCells = ({ passed, ran }: Tally) =>
+  `<td class="n">${passed}/${ran}</td><td class="n">${percent(passed, ran)}%</td><td><span class="bar" aria-hidden="true"><span style="width:${percent(passed, ran)}%"></span></span></td>`;
+
+const visibilityTag = (test: TestResult) =>
+  test.visibility === 'visible'
+    ? ''
+    : ` <span class="tag">${esc(test.visibility.replaceAll('_', ' '))}</span>`;
+
+export function renderClassReport(entries: readonly ClassEntry[]): string {
+  const reports = entries.flatMap((entry) => (entry.report === undefined ? [] : [entry.report]));
+  const first = reports[0];
+  const title = first === undefined ? 'pitboss: class report' : `${first.assignment.title}: class report`;
+  const parts = partNames(entries);
+  const body: string[] = [];
+  const percentages = reports.map((report) => percent(report.score, report.maxScore));
+  const full = reports.filter((report) => report.score === report.maxScore).length;
+  body.push(`<header>
+<h1>${esc(title)}</h1>
+${first === undefined ? '' : `<p class="meta">assignment ${esc(first.assignment.name)} v${esc(first.assignment.version)}; ${first.mode === 'check' ? 'visible tests only' : 'all tests'}; seed ${first.seed}; pitboss ${esc(first.tool.version)}</p>`}
+<p>${entries.length} submission${entries.length === 1 ? '' : 's'}, ${reports.length} graded; ${full} with full marks. Median ${num(median(percentages))}%, mean ${num(percentages.reduce((sum, p) => sum + p, 0) / Math.max(1, percentages.length))}%.</p>
+<p class="muted">For the instructor: this page names hidden tests and mutants. Each submission's own report (its link) names none.</p>
+</header>`);
+
+  const header = [
+    '<th><button type="button">submission</button></th>',
+    '<th class="n" data-type="number"><button type="button">score</button></th>',
+    '<th class="n" data-type="number"><button type="button">max</button></th>',
+    '<th class="n" data-type="number"><button type="button">%</button></th>',
+    ...parts.map(
+      (part) => `<th class="n" data-type="number"><button type="button">${esc(part)}</button></th>`,
+    ),
+  ].join('');
+  const rows = entries.map(({ name, report }) => {
+    const link = `<td><a href="${esc(encodeURIComponent(name))}.html">${esc(name)}</a></td>`;
+    if (report === undefined) {
+      return `<tr>${`<td>${esc(name)} <span class="status fail">NOT GRADED</span></td>`}${'<td class="n" data-value=""></td>'.repeat(3 + parts.length)}</tr>`;
+    }
+    const cells = [
+      link,
+      `<td class="n" data-value="${report.score}">${num(report.score)}</td>`,
+      `<td class="n" data-value="${report.maxScore}">${num(report.maxScore)}</td>`,
+      `<td class="n" data-value="${percent(report.score, report.maxScore)}">${percent(report.score, report.maxScore)}%</td>`,
+      ...parts.map((file) => {
+        const part = report.parts.find((p) => p.file === file);
+        return part === undefined
+          ? '<td class="n" data-value=""></td>'
+          : `<td class="n" data-value="${part.score}" title="${esc(`${num(part.score)} of ${num(part.maxScore)}`)}">${num(part.score)}</td>`;
+      }),
+    ];
+    return `<tr>${cells.join('')}</tr>`;
+  });
+  body.push(`<h2 id="submissions-title">Submissions</h2>
+<p class="muted">Click a column's name to sort by it; click again to reverse.</p>
+<div class="scroll"><table id="submissions" class="sortable">
+<thead><tr>${header}</tr></thead>
+<tbody>
+${rows.join('\n')}
+</tbody></table></div>`);
+
+  body.push(`<h2 id="distribution">Score distribution</h2>\n${histogram(percentages)}`);
+
+  const implementation = tally(reports, (test) => test.kind !== 'mutant');
+  const failing = implementation.filter((t) => t.passed < t.ran);
+  body.push(`<h2 id="tests">Tests the class fails most</h2>`);
+  body.push(
+    failing.length === 0
+      ? `<p>Every submission passes all ${implementation.length} tests of the implementation.</p>`
+      : `<table class="rates"><thead><tr><th>test</th><th>part</th><th class="n">passed</th><th class="n">pass rate</th><th></th></tr></thead>
+<tbody>
+${failing.map((t) => `<tr><td>${esc(t.test.name)}${visibilityTag(t.test)}</td><td>${esc(t.test.file)}</td>${rateCells(t)}</tr>`).join('\n')}
+</tbody></table>
+<p>The other ${implementation.length - failing.length} tests pass for every submission.</p>`,
+  );
+
+  const mutants = tally(reports, (test) => test.kind === 'mutant');
+  if (mutants.length > 0) {
+    body.push(`<h2 id="mutants">Mutants the class's tests expose least</h2>
+<table class="rates"><thead><tr><th>mutant</th><th class="n">exposed by</th><th class="n">rate</th><th></th></tr></thead>
+<tbody>
+${mutants
+  .map((t) => {
+    const id = t.test.id.replace(/^mutant\.[^.]+\./, '');
+    const described = t.test.name.replace(/^Your tests expose [^:]*(: )?/, '');
+    return `<tr><td><code>${esc(id)}</code>${visibilityTag(t.test)}${described === '' ? '' : `<br><span class="muted">${esc(described)}</span>`}</td>${rateCells(t)}</tr>`;
+  })
+  .join('\n')}
+</tbody></table>
+<p class="muted">“Exposed by” counts the submissions whose own tests fail on the mutant.</p>`);
+  }
+  return page(title, body.join('\n'), { style: STYLE, script: SCRIPT });
+}

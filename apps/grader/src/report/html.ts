@@ -1,0 +1,245 @@
+// A submission's report as one self-contained HTML page: the score by part, every lost point with its
+// counterexample and replay command, transcript diffs side by side with whitespace made visible, and
+// the student's tests x mutants matrix. Status is told in words and symbols, never by colour alone.
+// Visibility: `check` reports hold visible tests only; no report names a hidden mutant.
+import type { Report, TestResult, TranscriptDiff } from './model.ts';
+import { esc, num, page, percent } from './page.ts';
+
+const STATUS_WORDS: Record<TestResult['status'], string> = {
+  passed: 'PASS',
+  failed: 'FAIL',
+  timeout: 'TIME',
+  'memory-limit': 'MEMORY',
+  'output-limit': 'OUTPUT',
+  'runtime-error': 'ERROR',
+  'load-error': 'LOAD',
+};
+
+const STYLE = `
+.diff { border-collapse: collapse; width: 100%; table-layout: fixed; }
+.diff td, .diff th { border: none; border-left: 1px solid var(--line); padding: 0 .4rem; }
+.diff td.ln { width: 4.5em; text-align: right; color: var(--muted); user-select: none; }
+.diff td.mk { width: 1.6em; border-left: none; text-align: center; font-weight: 700; color: var(--fail); }
+.diff td.tx { white-space: pre-wrap; overflow-wrap: anywhere; }
+.diff tr.first td { background: var(--first); }
+.diff mark { background: var(--mark); color: inherit; }
+.ws { color: var(--ws); }
+.eol { color: var(--ws); }
+.eof { color: var(--fail); font-style: italic; }
+.end { color: var(--muted); font-style: italic; }
+.matrix td, .matrix th { text-align: center; padding: .15rem .35rem; }
+.matrix td.name, .matrix th.name { text-align: left; min-width: 24rem; }
+.matrix td.hit { color: var(--hit); font-weight: 700; }
+.legend { color: var(--muted); font-size: 13px; }
+`;
+
+const statusBadge = (status: TestResult['status']) =>
+  `<span class="status ${status === 'passed' ? 'pass' : 'fail'}">${STATUS_WORDS[status]}</span>`;
+
+const visibilityTag = (test: TestResult) =>
+  test.visibility === 'visible'
+    ? ''
+    : ` <span class="tag">${esc(test.visibility.replaceAll('_', ' '))}</span>`;
+
+const bar = (score: number, max: number) =>
+  `<span class="bar" aria-hidden="true"><span style="width:${percent(score, max)}%"></span></span>`;
+
+/** Spaces as a faint dot, tabs as an arrow, carriage returns as \r: a difference in them can be seen. */
+function showWhitespace(text: string): string {
+  let out = '';
+  for (const char of text) {
+    if (char === ' ') out += '<span class="ws">·</span>';
+    else if (char === '\t') out += '<span class="ws">→\t</span>';
+    else if (char === '\r') out += '<span class="ws">\\r</span>';
+    else out += esc(char);
+  }
+  return out;
+}
+
+/** The first differing line: what the two share stays plain, the rest is marked. */
+function markFrom(text: string, other: string | undefined): string {
+  if (other === undefined) return `<mark>${showWhitespace(text)}</mark>`;
+  let same = 0;
+  while (same < text.length && same < other.length && text[same] === other[same]) same++;
+  if (same === text.length) return showWhitespace(text);
+  return `${showWhitespace(text.slice(0, same))}<mark>${showWhitespace(text.slice(same))}</mark>`;
+}
+
+function diffTable(diff: TranscriptDiff): string {
+  const { expected, actual } = diff;
+  const rows: string[] = [];
+  const count = Math.max(expected.lines.length, actual.lines.length);
+  const side = (
+    lines: readonly string[],
+    other: readonly string[],
+    k: number,
+    total: number,
+    newline: boolean | undefined,
+  ) => {
+    const number = expected.from + k;
+    const line = lines[k];
+    if (line === undefined) {
+      const end = number === total + 1 ? '<span class="end">(end of output)</span>' : '';
+      return `<td class="ln"></td><td class="tx">${end}</td>`;
+    }
+    const text = number === diff.line ? markFrom(line, other[k]) : showWhitespace(line);
+    const ending =
+      number === total && newline === false
+        ? '<span class="eof" title="no newline at the end of the output">∅ no newline at end</span>'
+        : '<span class="eol" title="end of line">↵</span>';
+    return `<td class="ln">${number}</td><td class="tx">${text}${ending}</td>`;
+  };
+  for (let k = 0; k < count; k++) {
+    const number = expected.from + k;
+    const first = number === diff.line;
+    rows.push(
+      `<tr${first ? ' class="first"' : ''}><td class="mk"${first ? ' title="first difference"' : ''}>${first ? '▶' : ''}</td>${side(expected.lines, actual.lines, k, diff.expectedLines, diff.finalNewline?.expected)}${side(actual.lines, expected.lines, k, diff.actualLines, diff.finalNewline?.actual)}</tr>`,
+    );
+  }
+  return `<div class="scroll"><table class="diff mono">
+<colgroup><col style="width:1.6em"><col style="width:4.5em"><col><col style="width:4.5em"><col></colgroup>
+<thead><tr><th></th><th colspan="2">expected (reference), ${diff.expectedLines} lines</th><th colspan="2">got (yours), ${diff.actualLines} lines</th></tr></thead>
+<tbody>
+${rows.join('\n')}
+</tbody></table></div>
+<p class="legend">▶ marks line ${diff.line}, the first that differs; its differing part is highlighted. · a space, → a tab, \\r a carriage return, ↵ the end of a line, ∅ no newline at the end.${diff.whitespaceOnly ? ' <strong>Only whitespace differs.</strong>' : ''}</p>`;
+}
+
+function failingTest(test: TestResult): string {
+  const parts = [
+    `<h3>${statusBadge(test.status)} ${esc(test.name)}${visibilityTag(test)} <span class="muted">[${esc(test.file)}, 0/${num(test.maxScore)}]</span></h3>`,
+  ];
+  if (test.message !== undefined) parts.push(`<pre>${esc(test.message)}</pre>`);
+  if (test.diff !== undefined) parts.push(diffTable(test.diff));
+  if (test.replay !== undefined)
+    parts.push(`<p>Run it again: <code>pitboss check --replay ${esc(test.replay)}</code></p>`);
+  return `<section class="card test">\n${parts.join('\n')}\n</section>`;
+}
+
+/** `mutant.public.deck.x` named `Your tests expose deck.x: what it does` -> [deck.x, what it does]. */
+function mutantLabel(test: TestResult): [string, string] {
+  const text = test.name.replace(/^Your tests expose /, '');
+  const colon = text.indexOf(': ');
+  return colon < 0 ? [text, ''] : [text.slice(0, colon), text.slice(colon + 2)];
+}
+
+function studentTestsSection(report: Report, tests: readonly TestResult[]): string {
+  const { cases, exposed, mutants, exposures } = report.studentTests;
+  if (mutants === 0) return '';
+  const out = [`<h2 id="your-tests">Your tests and the mutants</h2>`];
+  out.push(
+    `<p><strong>Your tests expose ${exposed} of ${mutants} mutants.</strong> A mutant is the reference solution with one deliberate bug; a test of yours exposes it when it fails on it.</p>`,
+  );
+  const valid = cases.filter((test) => test.valid);
+  out.push(
+    `<p>${valid.length} of ${cases.length} of your tests count (a test counts when it passes on the reference solution).</p>`,
+  );
+  const invalid = cases.filter((test) => !test.valid);
+  if (invalid.length > 0) {
+    out.push(
+      `<ul>${invalid.map((test) => `<li><span class="status warn">NOT COUNTED</span> <code>${esc(test.file)}</code> &gt; ${esc(test.name)}: ${esc(test.reason ?? '')}</li>`).join('\n')}</ul>`,
+    );
+  }
+  const mutantTests = tests.filter((test) => test.kind === 'mutant');
+  const shown = mutantTests.filter((test) => test.visibility === 'visible');
+  const byMutant = new Map((exposures ?? []).map((row) => [row.mutant, row]));
+  if (shown.length > 0) {
+    const head = valid
+      .map((test, i) => `<th class="n" title="${esc(`${test.file} > ${test.name}`)}">${i + 1}</th>`)
+      .join('');
+    const rows = shown.map((test) => {
+      const [id, description] = mutantLabel(test);
+      const row = byMutant.get(test.id);
+      const cells = valid.map((c) => {
+        const caseId = `${c.file} > ${c.name}`;
+        if (row?.by.includes(caseId))
+          return `<td class="hit" title="${esc(`${caseId} exposes ${id}`)}">●</td>`;
+        const whole = row?.by.find((entry) => entry.startsWith(`${c.file} (`));
+        if (whole !== undefined)
+          return `<td class="hit" title="${esc(`${whole}: exposes ${id}`)}">${whole.endsWith('(timed out)') ? '⏱' : '!'}</td>`;
+        return '<td></td>';
+      });
+      const word =
+        test.status === 'passed'
+          ? '<span class="status pass">EXPOSED</span>'
+          : '<span class="status fail">SURVIVED</span>';
+      return `<tr><td class="name"><code>${esc(id)}</code><br><span class="muted">${esc(description)}</span></td><td>${word}</td>${cells.join('')}</tr>`;
+    });
+    out.push(`<div class="scroll"><table class="matrix">
+<thead><tr><th class="name">mutant</th><th>verdict</th>${head}</tr></thead>
+<tbody>
+${rows.join('\n')}
+</tbody></table></div>`);
+    if (valid.length > 0) {
+      out.push(
+        `<p class="legend">● the test in that column fails on the mutant (it exposes it); ⏱ its file ran out of time on the mutant, which counts; ! its file hit another limit. Columns:</p>`,
+      );
+      out.push(
+        `<ol class="legend">${valid
+          .map((c) => {
+            const caseId = `${c.file} > ${c.name}`;
+            const hits = shown.filter((test) => byMutant.get(test.id)?.by.includes(caseId)).length;
+            return `<li><code>${esc(c.file)}</code> &gt; ${esc(c.name)} <span class="muted">(exposes ${hits})</span></li>`;
+          })
+          .join('\n')}</ol>`,
+      );
+    }
+  }
+  const hidden = mutantTests.length - shown.length;
+  if (hidden > 0) {
+    const hiddenExposed = mutantTests.filter(
+      (test) => test.visibility !== 'visible' && test.status === 'passed',
+    ).length;
+    out.push(`<p>${hiddenExposed} of ${hidden} hidden mutants exposed.</p>`);
+  }
+  return out.join('\n');
+}
+
+export function renderHtml(report: Report): string {
+  // A student's check never names a test it did not run visibly, whatever the report holds.
+  const tests =
+    report.mode === 'check' ? report.tests.filter((t) => t.visibility === 'visible') : report.tests;
+  const title = `${report.assignment.title}: ${report.submission.name}`;
+  const body: string[] = [];
+  body.push(`<header>
+<h1>${esc(title)}</h1>
+<p class="meta">${report.mode === 'check' ? 'visible tests only' : 'all tests'}; assignment ${esc(report.assignment.name)} v${esc(report.assignment.version)}; seed ${report.seed}; pitboss ${esc(report.tool.version)}</p>
+<p class="score">Score ${num(report.score)}/${num(report.maxScore)} <span class="muted">(${percent(report.score, report.maxScore)}%)</span></p>
+</header>`);
+  body.push(`<h2 id="parts">Score by part</h2>
+<table class="parts"><thead><tr><th>part</th><th class="n">score</th><th class="n">of</th><th></th><th>status</th></tr></thead>
+<tbody>
+${report.parts
+  .map(
+    (part) =>
+      `<tr><td>${esc(part.file)}</td><td class="n">${num(part.score)}</td><td class="n">${num(part.maxScore)}</td><td>${bar(part.score, part.maxScore)}</td><td>${part.score === part.maxScore ? '<span class="status pass">FULL</span>' : `<span class="status fail">LOST ${num(part.maxScore - part.score)}</span>`}</td></tr>`,
+  )
+  .join('\n')}
+</tbody></table>`);
+  if (report.loadErrors.length > 0) {
+    body.push(
+      `<h2 id="load-errors">Files that did not load</h2>\n<ul>${report.loadErrors.map((problem) => `<li><code>${esc(problem.file)}</code>: <pre>${esc(problem.message)}</pre></li>`).join('\n')}</ul>`,
+    );
+  }
+  const implementation = tests.filter((test) => test.kind !== 'mutant');
+  const failed = implementation.filter((test) => test.status !== 'passed');
+  body.push(`<h2 id="failures">Tests of your implementation</h2>`);
+  body.push(
+    failed.length === 0
+      ? `<p><span class="status pass">PASS</span> All ${implementation.length} tests of your implementation pass.</p>`
+      : `<p>${failed.length} of ${implementation.length} tests of your implementation lose points:</p>\n${failed.map(failingTest).join('\n')}`,
+  );
+  body.push(studentTestsSection(report, tests));
+  body.push(`<h2 id="all-tests">Every test</h2>
+<details><summary>${tests.length} tests, ${tests.filter((test) => test.status === 'passed').length} passed</summary>
+<table class="all"><thead><tr><th>status</th><th>test</th><th>part</th><th class="n">points</th></tr></thead>
+<tbody>
+${tests
+  .map(
+    (test) =>
+      `<tr><td>${statusBadge(test.status)}</td><td>${esc(test.name)}${visibilityTag(test)}</td><td>${esc(test.file)}</td><td class="n">${num(test.score)}/${num(test.maxScore)}</td></tr>`,
+  )
+  .join('\n')}
+</tbody></table></details>`);
+  return page(title, body.filter(Boolean).join('\n'), { style: STYLE });
+}
