@@ -7,7 +7,15 @@ export type PitbossErrorCode =
   | 'FOLDER_NOT_EMPTY'
   | 'BAD_REPLAY_ID'
   | 'BAD_RUBRIC'
-  | 'BAD_ASSIGNMENT';
+  | 'BAD_ASSIGNMENT'
+  /** merge: a folder that holds no batch results (pitboss-batch.json). */
+  | 'MERGE_NO_RESULTS'
+  /** merge: folders graded by different runs (assignment, version, options, submissions). */
+  | 'MERGE_MIXED'
+  /** merge: one submission with different results in two folders. */
+  | 'MERGE_CONFLICT'
+  /** merge: shards missing, so some submissions have no result. */
+  | 'MERGE_INCOMPLETE';
 
 export class PitbossError extends Error {
   readonly code: PitbossErrorCode;

@@ -233,10 +233,16 @@ describe('formats', () => {
       ...IMPLEMENTATION,
     ]);
     expect(run.status).toBe(1);
+    // Each submission also as HTML, for the class report beside them (class.test.ts).
     expect(readdirSync(out).sort()).toEqual([
       '.pitboss-results',
+      'bug-hand.html',
       'bug-hand.results.json',
+      'correct-indexed.html',
       'correct-indexed.results.json',
+      'gradebook.csv',
+      'index.html',
+      'pitboss-batch.json',
     ]);
     expect(run.stdout).toMatch(/correct-indexed: (\d+)\/\1 -> /);
     expect(existsSync(second)).toBe(false);

@@ -6,23 +6,36 @@ import { basename, join, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import pLimit from 'p-limit';
 import { assignmentNames, loadAssignment } from '../assignments.ts';
-import { REPO_ROOT } from '../bundle.ts';
+import {
+  type BatchEntry,
+  CLASS_REPORT,
+  GRADEBOOK,
+  inShard,
+  mergeBatches,
+  newBatch,
+  parseShard,
+  RESERVED_NAMES,
+  type RunIdentity,
+  type Shard,
+  writeBatchFiles,
+  writeSubmissionFiles,
+} from '../batch.ts';
+import { hashSources, REPO_ROOT } from '../bundle.ts';
 import { EXIT_FAILURES, EXIT_OK, EXIT_USAGE, PitbossError } from '../errors.ts';
-import { writeFileWhole } from '../files.ts';
 import { gradeSubmission, type Replay, selectTests } from '../grade.ts';
 import type { Assignment, Limits } from '../kit/assignment.ts';
 import { readCatalogue } from '../mutants/catalogue.ts';
 import { renderSelfCheck, selfCheck } from '../mutants/self-check.ts';
 import { planTests } from '../plan.ts';
 import { privateFolder, privateTranscriptCases } from '../private-part.ts';
-import { EXTENSIONS, FORMATS, type Format, render } from '../report/index.ts';
-import type { Report } from '../report/model.ts';
+import { FORMATS, type Format, render } from '../report/index.ts';
 import { hashFolder, ResultStore } from '../results.ts';
 import { sandboxSupport } from '../runner/sandbox.ts';
 import { readSubmission } from '../submission.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { exportStudentTool, PRIVATE_ROOT } from './export.ts';
 import { initSubmission } from './init.ts';
+import { startProgress } from './progress.ts';
 
 interface GradeFlags {
   rules?: string;
@@ -35,7 +48,14 @@ interface GradeFlags {
   maxOutput?: number;
   private?: string;
   only?: string[];
+  shard?: Shard;
 }
+
+const shardOption = (value: string): Shard => {
+  const shard = parseShard(value);
+  if (shard === undefined) throw new InvalidArgumentError('expected i/n with 1 <= i <= n (e.g. 2/4)');
+  return shard;
+};
 
 const positiveInteger = (value: string): number => {
   if (!/^\d+$/.test(value) || Number(value) < 1)
@@ -85,9 +105,12 @@ function expandFolders(assignment: Assignment, folders: readonly string[], io: I
   });
 }
 
-/** A file name per submission for --out: its folder's name, numbered when two share one. */
+/**
+ * A file name per submission for --out: its folder's name, numbered when two share one (or when it is
+ * a name the batch's own files take).
+ */
 function outputNames(folders: readonly string[]): string[] {
-  const used = new Set<string>();
+  const used = new Set<string>(RESERVED_NAMES);
   return folders.map((folder) => {
     const base = basename(resolve(folder));
     let name = base;
@@ -113,9 +136,6 @@ async function runGrading(
   if (flags.only !== undefined && selectTests(plan, { mode, only: flags.only }).length === 0) {
     throw new PitbossError('USAGE', `--only ${flags.only.join(' ')} matches no test`);
   }
-  if (flags.format === 'gradescope' && folders.length > 1 && flags.out === undefined) {
-    throw new PitbossError('USAGE', 'gradescope results are one file per submission: add --out <dir>');
-  }
   // The rule set's limits (graders/<rules>/index.ts), each overridable on the command line.
   const limits: Limits = {
     ...assignment.limits,
@@ -129,7 +149,19 @@ async function runGrading(
   const submissions = expandFolders(assignment, folders, io);
   // Every folder is checked before anything is graded: a wrong one is a usage error, not half a batch.
   const hashes = submissions.map((folder) => readSubmission(assignment, folder).hash);
+  // Names come from every submission, so a shard names each file as a run over all of them does.
   const outNames = outputNames(submissions);
+  const shard = flags.shard ?? { index: 1, count: 1 };
+  const chosen = submissions.flatMap((folder, order) => (inShard(order, shard) ? [{ folder, order }] : []));
+  if (flags.shard !== undefined)
+    io.stderr(
+      `pitboss: shard ${shard.index}/${shard.count}: ${chosen.length} of ${submissions.length} submissions\n`,
+    );
+  const onePerFile = flags.format === 'gradescope' || flags.format === 'html';
+  if (onePerFile && chosen.length > 1 && flags.out === undefined) {
+    throw new PitbossError('USAGE', `${flags.format} reports are one file per submission: add --out <dir>`);
+  }
+  const secretHash = hashFolder(secret);
   const store =
     flags.out === undefined
       ? undefined
@@ -139,61 +171,125 @@ async function runGrading(
           mode,
           only: flags.only,
           limits,
-          secret: hashFolder(secret),
+          secret: secretHash,
         });
   if (flags.out !== undefined) mkdirSync(flags.out, { recursive: true });
   const workRoot = mkdtempSync(join(tmpdir(), 'pitboss-'));
   const limiter = pLimit(flags.jobs);
+  const progress =
+    chosen.length > 1 ? startProgress(chosen.length, io.stderr, io.progressTerminal) : undefined;
+  const stderr = progress?.log ?? io.stderr;
   let reused = 0;
-  let failedToGrade = 0;
-  const reports: Report[] = [];
-  try {
-    const graded = submissions.map(async (folder, i): Promise<Report | undefined> => {
-      const hash = store === undefined ? undefined : hashes[i];
-      let report = hash === undefined ? undefined : store?.read(hash);
-      if (report !== undefined) reused++;
-      else {
-        try {
-          report = await gradeSubmission(assignment, plan, folder, {
-            mode,
-            workRoot,
-            limiter,
-            limits,
-            replay,
-            only: flags.only,
-            jobs: flags.jobs,
-          });
-        } catch (error) {
-          // The grader's own failure on one submission: say so, keep the batch going, exit 1.
-          io.stderr(`pitboss: could not grade ${folder}: ${(error as Error).message}\n`);
-          failedToGrade++;
-          return undefined;
-        }
-        if (hash !== undefined) store?.write(hash, report);
-      }
-      if (flags.out !== undefined) {
-        // Written as soon as it is graded: a batch stopped half-way keeps everything finished.
-        const path = join(flags.out, `${outNames[i]}.${EXTENSIONS[flags.format]}`);
-        writeFileWhole(path, render(report, flags.format, false));
+  // Finished results, told on stdout in the submissions' order whatever order they finish in.
+  const finished: (BatchEntry & { path?: string | undefined })[] = [];
+  let told = 0;
+  const tell = () => {
+    for (; told < chosen.length && finished[told] !== undefined; told++) {
+      const { report, error, path } = finished[told]!;
+      if (error !== undefined) stderr(`pitboss: could not grade ${chosen[told]!.folder}: ${error}\n`);
+      if (report !== undefined && path !== undefined)
         io.stdout(`${report.submission.name}: ${report.score}/${report.maxScore} -> ${path}\n`);
-      }
-      return report;
-    });
-    for (const report of await Promise.all(graded)) if (report !== undefined) reports.push(report);
+    }
+  };
+  try {
+    await Promise.all(
+      chosen.map(async ({ folder, order }, i) => {
+        const name = outNames[order]!;
+        const hash = store === undefined ? undefined : hashes[order];
+        let report = hash === undefined ? undefined : store?.read(hash);
+        const wasStored = report !== undefined;
+        let error: string | undefined;
+        if (wasStored) reused++;
+        else {
+          try {
+            report = await gradeSubmission(assignment, plan, folder, {
+              mode,
+              workRoot,
+              limiter,
+              limits,
+              replay,
+              only: flags.only,
+              jobs: flags.jobs,
+            });
+          } catch (caught) {
+            // The grader's own failure on one submission: say so, keep the batch going, exit 1.
+            error = (caught as Error).message;
+          }
+          if (hash !== undefined && report !== undefined) store?.write(hash, report);
+        }
+        // Written as soon as it is graded: a batch stopped half-way keeps everything finished.
+        const path =
+          report === undefined || flags.out === undefined
+            ? undefined
+            : writeSubmissionFiles(flags.out, name, report, flags.format, mode === 'grade');
+        finished[i] = { order, name, report, error, path };
+        progress?.done(name, report, wasStored);
+        tell();
+      }),
+    );
   } finally {
+    progress?.stop();
     rmSync(workRoot, { recursive: true, force: true });
   }
+  const entries = finished;
+  const reports = entries.flatMap((entry) => (entry.report === undefined ? [] : [entry.report]));
   if (store !== undefined)
     io.stderr(`pitboss: ${reports.length - reused} graded, ${reused} reused from ${flags.out}\n`);
 
   if (flags.out !== undefined) {
-    // Each report is written above, as it finished.
+    // Each report is written above, as it finished; a grade run adds the class's files.
+    if (mode === 'grade') {
+      const run: RunIdentity = {
+        tool: TOOL_VERSION,
+        sources: hashSources(),
+        assignment: assignment.name,
+        version: assignment.version,
+        mode,
+        format: flags.format,
+        only: flags.only,
+        limits,
+        secret: secretHash,
+      };
+      const batch = newBatch(
+        run,
+        shard,
+        submissions.length,
+        entries.map(({ order, name, report, error }) => ({ order, name, report, error })),
+      );
+      writeBatchFiles(flags.out, batch);
+      io.stdout(
+        `class report -> ${join(flags.out, CLASS_REPORT)}\ngradebook -> ${join(flags.out, GRADEBOOK)}\n`,
+      );
+    }
   } else if (flags.format === 'json' && reports.length > 1) {
     io.stdout(`${JSON.stringify(reports, null, 2)}\n`);
   } else {
     for (const report of reports) io.stdout(render(report, flags.format, io.color));
   }
-  const full = failedToGrade === 0 && reports.every((report) => report.score === report.maxScore);
+  const full = entries.every(
+    (entry) => entry.report !== undefined && entry.report.score === entry.report.maxScore,
+  );
+  return full ? EXIT_OK : EXIT_FAILURES;
+}
+
+/** `pitboss merge`: the shards' --out folders as one, written as one run over every submission writes it. */
+function runMerge(dirs: readonly string[], out: string, io: Io): number {
+  const batch = mergeBatches(dirs);
+  mkdirSync(out, { recursive: true });
+  for (const { name, report, error } of batch.submissions) {
+    if (report === undefined) {
+      io.stderr(`pitboss: ${name} was not graded: ${error ?? 'no result'}\n`);
+      continue;
+    }
+    const path = writeSubmissionFiles(out, name, report, batch.run.format, true);
+    io.stdout(`${report.submission.name}: ${report.score}/${report.maxScore} -> ${path}\n`);
+  }
+  writeBatchFiles(out, batch);
+  io.stdout(`class report -> ${join(out, CLASS_REPORT)}\ngradebook -> ${join(out, GRADEBOOK)}\n`);
+  io.stderr(`pitboss: merged ${batch.submissions.length} submissions from ${dirs.length} folders\n`);
+  const full = batch.submissions.every(
+    ({ report }) => report !== undefined && report.score === report.maxScore,
+  );
   return full ? EXIT_OK : EXIT_FAILURES;
 }
 
@@ -201,6 +297,8 @@ export interface Io {
   stdout(text: string): void;
   stderr(text: string): void;
   color: boolean;
+  /** stderr when it is a terminal: a batch draws its progress bar there; else plain lines go to stderr. */
+  progressTerminal?: NodeJS.WriteStream | undefined;
 }
 
 function program(io: Io, setStatus: (status: number) => void): Command {
@@ -263,12 +361,26 @@ function program(io: Io, setStatus: (status: number) => void): Command {
       .description("an instructor's run: every test, one result per submission")
       .argument('<dirs...>', 'submissions')
       .option(
+        '--shard <i/n>',
+        'grade only the i-th of n shares of the submissions (dealt round-robin in order); `pitboss merge` joins them',
+        shardOption,
+      )
+      .option(
         '--private <dir>',
         "the instructor's private part (its mutants.json); default: instructor/<rules>/ when present",
       ),
   ).action(async (dirs: string[], flags: GradeFlags) =>
     setStatus(await runGrading('grade', dirs, flags, io)),
   );
+
+  cli
+    .command('merge')
+    .description(
+      "join the --out folders of `pitboss grade --shard` runs: one class report, gradebook and every submission's files",
+    )
+    .argument('<dirs...>', "the shards' --out folders")
+    .requiredOption('--out <dir>', 'where to write the merged files')
+    .action((dirs: string[], flags: { out: string }) => setStatus(runMerge(dirs, flags.out, io)));
 
   cli
     .command('export-student-tool')
@@ -351,5 +463,6 @@ export async function main(): Promise<void> {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     color: wantsColor(process.env, process.stdout.isTTY === true),
+    progressTerminal: process.stderr.isTTY === true ? process.stderr : undefined,
   });
 }
