@@ -200,7 +200,7 @@ ${rows.join('\n')}
 <tbody>
 ${failing.map((t) => `<tr><td>${esc(t.test.name)}${visibilityTag(t.test)}</td><td>${esc(t.test.file)}</td>${rateCells(t)}</tr>`).join('\n')}
 </tbody></table>
-<p>The other ${implementation.length - failing.length} tests pass for every submission.</p>`,
+<p>${implementation.length - failing.length === 1 ? 'The other test passes' : `The other ${implementation.length - failing.length} tests pass`} for every submission.</p>`,
   );
 
   const mutants = tally(reports, (test) => test.kind === 'mutant');

@@ -27,8 +27,9 @@ const STYLE = `
 .eol { color: var(--ws); }
 .eof { color: var(--fail); font-style: italic; }
 .end { color: var(--muted); font-style: italic; }
-.matrix td, .matrix th { text-align: center; padding: .15rem .35rem; }
-.matrix td.name, .matrix th.name { text-align: left; min-width: 24rem; }
+.matrix { font-size: 13px; }
+.matrix td, .matrix th { text-align: center; padding: .1rem .25rem; }
+.matrix td.name, .matrix th.name { text-align: left; min-width: 16rem; max-width: 24rem; }
 .matrix td.hit { color: var(--hit); font-weight: 700; }
 .legend { color: var(--muted); font-size: 13px; }
 `;
