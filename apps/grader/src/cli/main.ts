@@ -153,14 +153,14 @@ async function runGrading(
   const outNames = outputNames(submissions);
   const shard = flags.shard ?? { index: 1, count: 1 };
   const chosen = submissions.flatMap((folder, order) => (inShard(order, shard) ? [{ folder, order }] : []));
-  if (flags.shard !== undefined)
-    io.stderr(
-      `pitboss: shard ${shard.index}/${shard.count}: ${chosen.length} of ${submissions.length} submissions\n`,
-    );
   const onePerFile = flags.format === 'gradescope' || flags.format === 'html';
   if (onePerFile && chosen.length > 1 && flags.out === undefined) {
     throw new PitbossError('USAGE', `${flags.format} reports are one file per submission: add --out <dir>`);
   }
+  if (flags.shard !== undefined)
+    io.stderr(
+      `pitboss: shard ${shard.index}/${shard.count}: ${chosen.length} of ${submissions.length} submissions\n`,
+    );
   const secretHash = hashFolder(secret);
   const store =
     flags.out === undefined
@@ -231,8 +231,7 @@ async function runGrading(
     progress?.stop();
     rmSync(workRoot, { recursive: true, force: true });
   }
-  const entries = finished;
-  const reports = entries.flatMap((entry) => (entry.report === undefined ? [] : [entry.report]));
+  const reports = finished.flatMap((entry) => (entry.report === undefined ? [] : [entry.report]));
   if (store !== undefined)
     io.stderr(`pitboss: ${reports.length - reused} graded, ${reused} reused from ${flags.out}\n`);
 
@@ -254,7 +253,7 @@ async function runGrading(
         run,
         shard,
         submissions.length,
-        entries.map(({ order, name, report, error }) => ({ order, name, report, error })),
+        finished.map(({ order, name, report, error }) => ({ order, name, report, error })),
       );
       writeBatchFiles(flags.out, batch);
       io.stdout(
@@ -266,7 +265,7 @@ async function runGrading(
   } else {
     for (const report of reports) io.stdout(render(report, flags.format, io.color));
   }
-  const full = entries.every(
+  const full = finished.every(
     (entry) => entry.report !== undefined && entry.report.score === entry.report.maxScore,
   );
   return full ? EXIT_OK : EXIT_FAILURES;
