@@ -171,6 +171,15 @@ describe('a submission as HTML', () => {
     expect(last).toContain('(end of output)');
   });
 
+  it('cuts a very long transcript line, saying how much is left out', () => {
+    const long = report('grade');
+    const diff = long.tests[2]!.diff!;
+    diff.actual.lines[2] = `Player bets 5${'x'.repeat(5000)}`;
+    const page = renderHtml(long);
+    expect(page).toContain('… 3013 more characters');
+    expect(page).not.toContain('x'.repeat(2001));
+  });
+
   it('tells status in words, not colour alone', () => {
     expect(html).toContain('<span class="status fail">FAIL</span>');
     expect(html).toContain('<span class="status pass">EXPOSED</span>');

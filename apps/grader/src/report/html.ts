@@ -34,6 +34,9 @@ const STYLE = `
 .legend { color: var(--muted); font-size: 13px; }
 `;
 
+/** The most of one transcript line a page shows. */
+const LONGEST_LINE = 2000;
+
 const statusBadge = (status: TestResult['status']) =>
   `<span class="status ${status === 'passed' ? 'pass' : 'fail'}">${STATUS_WORDS[status]}</span>`;
 
@@ -83,7 +86,13 @@ function diffTable(diff: TranscriptDiff): string {
       const end = number === total + 1 ? '<span class="end">(end of output)</span>' : '';
       return `<td class="ln"></td><td class="tx">${end}</td>`;
     }
-    const text = number === diff.line ? markFrom(line, other[k]) : showWhitespace(line);
+    // A line the length of a book is cut: the page stays light, the message still tells the difference.
+    const cut = (text: string | undefined) => (text === undefined ? text : text.slice(0, LONGEST_LINE));
+    const more =
+      line.length > LONGEST_LINE
+        ? `<span class="end"> … ${line.length - LONGEST_LINE} more characters</span>`
+        : '';
+    const text = `${number === diff.line ? markFrom(cut(line)!, cut(other[k])) : showWhitespace(cut(line)!)}${more}`;
     const ending =
       number === total && newline === false
         ? '<span class="eof" title="no newline at the end of the output">∅ no newline at end</span>'
