@@ -29,7 +29,7 @@ const stored = (out: string) => readdirSync(join(out, RESULTS)).filter((name) =>
 const reports = (out: string) =>
   Object.fromEntries(
     readdirSync(out)
-      .filter((name) => name.endsWith('.json'))
+      .filter((name) => name.endsWith('.json') && name !== 'pitboss-batch.json')
       .map((name) => [name, readFileSync(join(out, name), 'utf8')]),
   );
 
