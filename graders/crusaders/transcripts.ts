@@ -71,6 +71,12 @@ export const transcriptCases: readonly TranscriptCase[] = [
     // Itzuki as a counting player doubles his bet, line 516 (as a simple one he never does).
     '20 10 counting sc',
   ]),
+  // Made by the reference where the course grid has no case: what the grid leaves open (SPEC section 6).
+  ...fixed('edge', [
+    // Joseph at exactly half of an odd bankroll argument, rounded down: 6 - 5 = 1 is not below 3 / 2
+    // in integer halving, so no escape line; he is simply kicked out below the minimum.
+    '3 2 simple sos',
+  ]),
   // 200 hands a round: bankrolls carried over, many reshuffles, and the deck running out twice in one
   // of Jotaro's hands as player (hand 144: lines 7494 and 7520 of 19 200, lines 7503 and 7529 of 20 200).
   ...fixed('long', ['19 200 simple sos', '20 200 counting sos', '1000 200 counting sc']),

@@ -165,7 +165,7 @@ describe('the crusaders transcript cases', () => {
         .split('\n')
         .filter((line) => line !== '' && !line.startsWith('#')),
     );
-    const fixed = cases.filter((c) => c.group !== 'generated');
+    const fixed = cases.filter((c) => c.group !== 'generated' && c.group !== 'edge');
     for (const c of fixed) {
       const words = c.words.join(' ');
       expect(grid.has(words), words).toBe(true);

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { pitboss } from './support.ts';
+
+// The second assignment proves the grader general: the same self-check, on its own mutants and fixtures.
+describe("pitboss mutants --rules crusaders (the grader's self-check on the 2021 edition)", () => {
+  const run = pitboss(['mutants', '--rules', 'crusaders']);
+
+  it('catches every mutant with a test about the file it changed, and judges every fixture right', () => {
+    expect(run.stdout).toContain('The grader catches every mutant and judges every fixture right.');
+    expect(run.status).toBe(0);
+  });
+
+  it('holds at least 25 mutants of its own, each caught', () => {
+    const rows = run.stdout.split('\n').filter((line) => /^(deck|hand|player|blackjack)\./.test(line));
+    expect(rows.length).toBeGreaterThanOrEqual(25);
+    expect(rows.every((line) => line.endsWith('yes'))).toBe(true);
+    expect(run.stdout).toMatch(/ok +correct-course-port/);
+    expect(run.stdout).toMatch(/ok +wrong-escape-from-doubled-bankroll/);
+  });
+}, 600_000);
