@@ -1,7 +1,8 @@
 // What `pitboss init` writes for a student: stubs that compile and throw, one example acceptance test,
 // and what the folder needs to run that test on its own.
 
-const notImplemented = "throw new Error('not implemented');";
+/** The body of every stub method: compiles, and throws when used. */
+export const notImplemented = "throw new Error('not implemented');";
 
 export const stubs = {
   deck: `import type { Card } from './card';
@@ -81,7 +82,8 @@ test('shuffle(26) after a deal puts the dealt card back: Two of Spades comes sec
 });
 `;
 
-const packageJson = `${JSON.stringify(
+/** What a submission folder needs to run its own tests and its driver (every assignment's). */
+export const packageJson = `${JSON.stringify(
   {
     name: 'blackjack-submission',
     private: true,
@@ -96,7 +98,7 @@ const packageJson = `${JSON.stringify(
   2,
 )}\n`;
 
-const tsconfig = `${JSON.stringify(
+export const tsconfig = `${JSON.stringify(
   {
     compilerOptions: {
       target: 'ES2022',

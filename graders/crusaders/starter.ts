@@ -1,47 +1,17 @@
 // What `pitboss init --rules crusaders` writes for a student: stubs that compile and throw, one
 // example acceptance test, and what the folder needs to run that test on its own.
 
-const notImplemented = "throw new Error('not implemented');";
+import {
+  stubs as classicStubs,
+  notImplemented,
+  packageJson,
+  tsconfig,
+} from '@pitboss/grader-classic/starter';
 
 export const stubs = {
-  deck: `import type { Card } from './card';
-import type { DeckADT } from './contract';
-
-export class Deck implements DeckADT {
-  reset(): void {
-    ${notImplemented}
-  }
-
-  shuffle(n: number): void {
-    ${notImplemented}
-  }
-
-  deal(): Card {
-    ${notImplemented}
-  }
-
-  cardsLeft(): number {
-    ${notImplemented}
-  }
-}
-`,
-  hand: `import type { Card } from './card';
-import type { HandADT, HandValue } from './contract';
-
-export class Hand implements HandADT {
-  discardAll(): void {
-    ${notImplemented}
-  }
-
-  addCard(card: Card): void {
-    ${notImplemented}
-  }
-
-  handValue(): HandValue {
-    ${notImplemented}
-  }
-}
-`,
+  // The deck and the hand are the classic edition's.
+  deck: classicStubs.deck,
+  hand: classicStubs.hand,
   player: `import type { Character, PlayerType } from './contract';
 import type { Team } from './team';
 
@@ -76,38 +46,6 @@ test('Haruhi (the first player when Stardust Crusaders deal) bets 10 from a bank
   assert.equal(haruhi.bet(5, 5), 10);
 });
 `;
-
-const packageJson = `${JSON.stringify(
-  {
-    name: 'blackjack-submission',
-    private: true,
-    type: 'module',
-    scripts: {
-      blackjack: 'tsx blackjack.ts',
-      test: 'tsx --test tests/*.test.ts',
-    },
-    devDependencies: { '@types/node': '^20.19.0', tsx: '^4.20.0', typescript: '~5.9.3' },
-  },
-  null,
-  2,
-)}\n`;
-
-const tsconfig = `${JSON.stringify(
-  {
-    compilerOptions: {
-      target: 'ES2022',
-      module: 'ESNext',
-      moduleResolution: 'Bundler',
-      strict: true,
-      noEmit: true,
-      allowImportingTsExtensions: true,
-      types: ['node'],
-    },
-    include: ['*.ts', 'tests'],
-  },
-  null,
-  2,
-)}\n`;
 
 const readme = `# Blackjack submission: SOS Brigade vs Stardust Crusaders
 
