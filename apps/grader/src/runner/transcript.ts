@@ -10,10 +10,13 @@ const splitLines = (text: string): string[] => {
   return lines;
 };
 
-const normalise = (text: string): string[] =>
-  splitLines(text.replaceAll('\r\n', '\n'))
-    .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter((line, i, all) => line !== '' || all.slice(i).some((rest) => rest !== ''));
+const normalise = (text: string): string[] => {
+  const lines = splitLines(text.replaceAll('\r\n', '\n')).map((line) => line.replace(/\s+/g, ' ').trim());
+  // Blank lines at the end do not count; found from the end, in one pass over a long transcript.
+  let end = lines.length;
+  while (end > 0 && lines[end - 1] === '') end--;
+  return lines.slice(0, end);
+};
 
 export function compareTranscripts(expected: string, actual: string): TranscriptDiff | undefined {
   if (expected === actual) return undefined;
