@@ -11,15 +11,19 @@ export const rssLimitBytes = (limits: Limits) => 2 * limits.heapMb * 1024 * 1024
 
 const PAGE = 4096;
 
-/** Resident bytes of a process and all its descendants, from /proc (0 where /proc cannot tell). */
-export function treeRss(root: number): number {
+/**
+ * Resident bytes of each of these processes with all its descendants, from /proc (0 where /proc
+ * cannot tell): one reading of /proc, however many are watched.
+ */
+export function treesRss(roots: readonly number[]): Map<number, number> {
+  const totals = new Map(roots.map((root) => [root, 0]));
   const parents = new Map<number, number>();
   const rss = new Map<number, number>();
   let entries: string[];
   try {
     entries = readdirSync('/proc');
   } catch {
-    return 0;
+    return totals;
   }
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
@@ -32,16 +36,16 @@ export function treeRss(root: number): number {
       // Gone already.
     }
   }
-  let total = 0;
   for (const [pid, bytes] of rss) {
     for (let p: number | undefined = pid; p !== undefined && p > 1; p = parents.get(p)) {
-      if (p === root) {
-        total += bytes;
+      const total = totals.get(p);
+      if (total !== undefined) {
+        totals.set(p, total + bytes);
         break;
       }
     }
   }
-  return total;
+  return totals;
 }
 
 /** What ended a process, in words that name the limit and its value. */

@@ -2,7 +2,7 @@
 // process group, so a limit kills it together with anything it started.
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { Limits } from '../kit/assignment.ts';
-import { type LimitHit, limitFromExit, rssLimitBytes, signalOf, treeRss } from './limits.ts';
+import { type LimitHit, limitFromExit, rssLimitBytes, signalOf, treesRss } from './limits.ts';
 import { sandboxCommand } from './sandbox.ts';
 
 export interface ProgramOutcome {
@@ -63,16 +63,42 @@ export function spawnStudent(
   });
 }
 
+interface Watched {
+  child: ChildProcess;
+  limitBytes: number;
+  onLimit: () => void;
+}
+
+const watched = new Set<Watched>();
+let watchTimer: NodeJS.Timeout | undefined;
+
+/** Every watched process, from one reading of /proc per tick. */
+function checkMemory(): void {
+  const entries = [...watched].filter((entry) => entry.child.pid !== undefined);
+  const rss = treesRss(entries.map((entry) => entry.child.pid!));
+  for (const entry of entries) {
+    if ((rss.get(entry.child.pid!) ?? 0) > entry.limitBytes) {
+      entry.onLimit();
+      killGroup(entry.child);
+    }
+  }
+}
+
 /** Kills the group when its resident memory passes the limit; returns a stop function. */
 export function watchMemory(child: ChildProcess, limits: Limits, onLimit: () => void): () => void {
-  const timer = setInterval(() => {
-    if (child.pid !== undefined && treeRss(child.pid) > rssLimitBytes(limits)) {
-      onLimit();
-      killGroup(child);
+  const entry: Watched = { child, limitBytes: rssLimitBytes(limits), onLimit };
+  watched.add(entry);
+  if (watchTimer === undefined) {
+    watchTimer = setInterval(checkMemory, MEMORY_CHECK_MS);
+    watchTimer.unref();
+  }
+  return () => {
+    watched.delete(entry);
+    if (watched.size === 0 && watchTimer !== undefined) {
+      clearInterval(watchTimer);
+      watchTimer = undefined;
     }
-  }, MEMORY_CHECK_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  };
 }
 
 export function runProgram(
