@@ -42,54 +42,45 @@ export interface MatrixOptions {
 
 type Cell = { request: TestRunRequest; settled: Settled<TestRunReply> };
 
-/** Runs requests on `jobs` long-lived children, each taking the next request as it finishes one. */
-async function runAll(
-  requests: readonly TestRunRequest[],
-  options: MatrixOptions,
-  cwd: string,
-): Promise<Cell[]> {
-  const cells: Cell[] = new Array(requests.length);
-  let next = 0;
-  const lane = async () => {
-    const worker = new ChildWorker<TestRunReply>({
-      script: options.harness,
-      cwd,
-      limits: options.limits,
-      readable: [options.manifestFile],
-      nodeFlags: ['--experimental-vm-modules', '--no-warnings'],
-      preamble: [options.manifestFile],
-    });
-    try {
-      while (next < requests.length) {
-        const index = next++;
-        const request = requests[index]!;
-        const key = `${request.testFile}\0${request.mutant}`;
-        const settled = await worker.run(
-          request,
-          key,
-          (reply) => `${reply.testFile}\0${reply.mutant}`,
-          options.runTimeoutMs,
-        );
-        cells[index] = { request, settled };
-      }
-    } finally {
-      worker.close();
-    }
-  };
-  const lanes = Math.max(1, Math.min(options.jobs, requests.length));
-  await Promise.all(Array.from({ length: lanes }, () => options.limiter(lane)));
-  return cells;
+/** Runs that pay for starting one more child (about a node start-up each) besides the first. */
+const RUNS_PER_EXTRA_LANE = 100;
+
+/** Requests, and the index of the next one a lane takes. */
+interface Queue {
+  requests: readonly TestRunRequest[];
+  cells: Cell[];
+  next: number;
+}
+
+const queueOf = (requests: readonly TestRunRequest[]): Queue => ({
+  requests,
+  cells: new Array(requests.length),
+  next: 0,
+});
+
+/** One lane: a long-lived child taking the next request as it finishes one. */
+async function drain(worker: ChildWorker<TestRunReply>, queue: Queue, options: MatrixOptions): Promise<void> {
+  while (queue.next < queue.requests.length) {
+    const index = queue.next++;
+    const request = queue.requests[index]!;
+    const key = `${request.testFile}\0${request.mutant}`;
+    const settled = await worker.run(
+      request,
+      key,
+      (reply) => `${reply.testFile}\0${reply.mutant}`,
+      options.runTimeoutMs,
+    );
+    queue.cells[index] = { request, settled };
+  }
 }
 
 const caseId = (file: string, name: string) => `${file} > ${name}`;
 
-export async function runMatrix(manifest: Manifest, options: MatrixOptions, cwd: string): Promise<Matrix> {
-  const files = Object.keys(manifest.tests);
-  const onReference = await runAll(
-    files.map((testFile) => ({ testFile, mutant: null })),
-    options,
-    cwd,
-  );
+/** Which cases of each file pass on the reference, and the report's line for every case. */
+function validity(onReference: readonly Cell[]): {
+  cases: StudentCase[];
+  validNames: Map<string, Set<string>>;
+} {
   const cases: StudentCase[] = [];
   const validNames = new Map<string, Set<string>>();
   for (const { request, settled } of onReference) {
@@ -124,17 +115,63 @@ export async function runMatrix(manifest: Manifest, options: MatrixOptions, cwd:
       });
     }
   }
+  return { cases, validNames };
+}
+
+/**
+ * Every test file on the reference, then every file with a valid test on every mutant. The first
+ * lane does both, in one child; more lanes (up to `jobs`, each a child of its own, each holding a
+ * place of the limiter) join for the mutants when there are enough runs to pay for their start-up.
+ */
+export async function runMatrix(manifest: Manifest, options: MatrixOptions, cwd: string): Promise<Matrix> {
+  const files = Object.keys(manifest.tests);
+  const newWorker = () =>
+    new ChildWorker<TestRunReply>({
+      script: options.harness,
+      cwd,
+      limits: options.limits,
+      readable: [options.manifestFile],
+      nodeFlags: ['--experimental-vm-modules', '--no-warnings'],
+      preamble: [options.manifestFile],
+    });
+  const reference = queueOf(files.map((testFile) => ({ testFile, mutant: null })));
+  let onMutants = queueOf([]);
+  let found: ReturnType<typeof validity> | undefined;
+  const extraLanes: Promise<void>[] = [];
+  await options.limiter(async () => {
+    const worker = newWorker();
+    try {
+      await drain(worker, reference, options);
+      found = validity(reference.cells);
+      const usable = files.filter((file) => (found!.validNames.get(file)?.size ?? 0) > 0);
+      onMutants = queueOf(
+        Object.keys(manifest.mutants).flatMap((mutant) => usable.map((testFile) => ({ testFile, mutant }))),
+      );
+      const lanes = Math.min(options.jobs, Math.ceil(onMutants.requests.length / RUNS_PER_EXTRA_LANE));
+      // Not awaited here: a lane waiting for a place must not hold this one.
+      for (let lane = 1; lane < lanes; lane++) {
+        extraLanes.push(
+          options.limiter(async () => {
+            const extra = newWorker();
+            try {
+              await drain(extra, onMutants, options);
+            } finally {
+              extra.close();
+            }
+          }),
+        );
+      }
+      await drain(worker, onMutants, options);
+    } finally {
+      worker.close();
+    }
+  });
+  await Promise.all(extraLanes);
+  const { cases, validNames } = found!;
 
   const verdicts = new Map<string, MutantVerdict>();
-  const mutants = Object.keys(manifest.mutants);
-  for (const mutant of mutants) verdicts.set(mutant, { exposedBy: [], timeout: false });
-  const usable = files.filter((file) => (validNames.get(file)?.size ?? 0) > 0);
-  const cells = await runAll(
-    mutants.flatMap((mutant) => usable.map((testFile) => ({ testFile, mutant }))),
-    options,
-    cwd,
-  );
-  for (const { request, settled } of cells) {
+  for (const mutant of Object.keys(manifest.mutants)) verdicts.set(mutant, { exposedBy: [], timeout: false });
+  for (const { request, settled } of onMutants.cells) {
     const verdict = verdicts.get(request.mutant!)!;
     const valid = validNames.get(request.testFile)!;
     const failedCases = (results: readonly CaseResult[]) =>
