@@ -68,7 +68,7 @@ describe('the reports in Chromium', () => {
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) {
       throw new Error(
-        `the browser test needs Debian's Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` as root (.ci/run does where it may), or set PITBOSS_CHROMIUM to a Chromium binary`,
+        `the browser test needs Debian's Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` as root (\`pnpm install\` does where it may), or set PITBOSS_CHROMIUM to a Chromium binary`,
       );
     }
     // A submission whose folder name and output are hostile HTML, beside real fixtures.
