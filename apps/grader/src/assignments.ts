@@ -56,3 +56,8 @@ export function harnessBundle(assignment: Assignment): Promise<string> {
   ].join('\n');
   return bundleCached(`harness-${assignment.name}`, { source });
 }
+
+/** The child that runs a program's transcript cases, each in a realm of its own. */
+export function programHarnessBundle(): Promise<string> {
+  return bundleCached('program-harness', { file: join(REPO_ROOT, 'apps/grader/src/harness/program.ts') });
+}

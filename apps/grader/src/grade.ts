@@ -11,7 +11,8 @@ import { ALL_FILES, type PlannedTest, STUDENT_TESTS } from './plan.ts';
 import type { MutantExposure, PartScore, Report, TestResult, TestStatus } from './report/model.ts';
 import { SCHEMA_VERSION } from './report/model.ts';
 import { describeLimit } from './runner/limits.ts';
-import { runProgram } from './runner/process.ts';
+import type { ProgramOutcome } from './runner/process.ts';
+import { type ProgramRun, runPrograms } from './runner/programs.ts';
 import { compileShared, type Staging, stageSubmission } from './runner/stage.ts';
 import { compareTranscripts, describeDiff } from './runner/transcript.ts';
 import { ChildWorker, type Settled } from './runner/worker.ts';
@@ -250,38 +251,34 @@ async function runTranscripts(
     }
     return dir;
   };
-  await Promise.all(
-    tests.map((test) =>
-      options.limiter(async () => {
-        const { case: transcriptCase, linking } = test.transcript!;
-        const needed = linking === 'linked' ? [program] : studentFiles;
-        const problems = needed.flatMap((file) => staging.problems.get(file) ?? []);
-        if (problems.length > 0) {
-          outcomes.set(test.id, { status: 'load-error', message: problems.join('; ') });
-          return;
-        }
-        const dir = stageFor(linking);
-        const run = await runProgram(join(dir, program.replace(/\.ts$/, '.mjs')), transcriptCase.words, {
-          cwd: dir,
-          limits: options.limits,
-          stdin: transcriptCase.stdin,
-        });
-        outcomes.set(
-          test.id,
-          judgeTranscript(program, expectedOf(assignment, transcriptCase), run, options.limits),
-        );
-      }),
-    ),
-  );
+  const runs: ProgramRun[] = [];
+  for (const test of tests) {
+    const { case: transcriptCase, linking } = test.transcript!;
+    const needed = linking === 'linked' ? [program] : studentFiles;
+    const problems = needed.flatMap((file) => staging.problems.get(file) ?? []);
+    if (problems.length > 0) {
+      outcomes.set(test.id, { status: 'load-error', message: problems.join('; ') });
+      continue;
+    }
+    const dir = stageFor(linking);
+    const file = join(dir, program.replace(/\.ts$/, '.mjs'));
+    runs.push({ key: test.id, file, cwd: dir, args: transcriptCase.words, stdin: transcriptCase.stdin });
+  }
+  const caseOf = new Map(tests.map((test) => [test.id, test.transcript!.case]));
+  // Most runs share one child (runner/programs.ts); each outcome is what a process of its own gives.
+  await runPrograms(runs, {
+    limits: options.limits,
+    limiter: options.limiter,
+    done: (id, run) =>
+      outcomes.set(
+        id,
+        judgeTranscript(program, expectedOf(assignment, caseOf.get(id)!), run, options.limits),
+      ),
+  });
   return outcomes;
 }
 
-function judgeTranscript(
-  program: string,
-  expected: string,
-  run: Awaited<ReturnType<typeof runProgram>>,
-  limits: Limits,
-): Outcome {
+function judgeTranscript(program: string, expected: string, run: ProgramOutcome, limits: Limits): Outcome {
   if (run.limit !== undefined) {
     return {
       status: LIMIT_STATUS[run.limit],
