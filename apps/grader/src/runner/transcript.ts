@@ -10,13 +10,26 @@ const splitLines = (text: string): string[] => {
   return lines;
 };
 
-const normalise = (text: string): string[] => {
-  const lines = splitLines(text.replaceAll('\r\n', '\n')).map((line) => line.replace(/\s+/g, ' ').trim());
-  // Blank lines at the end do not count; found from the end, in one pass over a long transcript.
-  let end = lines.length;
-  while (end > 0 && lines[end - 1] === '') end--;
-  return lines.slice(0, end);
-};
+const squeeze = (line: string): string => line.replace(/\s+/g, ' ').trim();
+
+/**
+ * Whether two texts differ only in whitespace: \r\n read as \n, each line with its runs of whitespace
+ * as one space and its ends trimmed, blank lines at the end not counted. It stops at the first line
+ * that differs, and takes lines that are equal as they are without squeezing them.
+ */
+function sameButWhitespace(expected: string, actual: string, want: string[], got: string[]): boolean {
+  const a = expected.includes('\r\n') ? splitLines(expected.replaceAll('\r\n', '\n')) : want;
+  const b = actual.includes('\r\n') ? splitLines(actual.replaceAll('\r\n', '\n')) : got;
+  const counted = (lines: string[]) => {
+    let end = lines.length;
+    while (end > 0 && squeeze(lines[end - 1]!) === '') end--;
+    return end;
+  };
+  const lines = counted(a);
+  if (counted(b) !== lines) return false;
+  for (let i = 0; i < lines; i++) if (a[i] !== b[i] && squeeze(a[i]!) !== squeeze(b[i]!)) return false;
+  return true;
+}
 
 export function compareTranscripts(expected: string, actual: string): TranscriptDiff | undefined {
   if (expected === actual) return undefined;
@@ -27,15 +40,11 @@ export function compareTranscripts(expected: string, actual: string): Transcript
   // Equal lines but a different ending: the last line lacks (or gains) its newline.
   if (first === want.length && first === got.length) first = Math.max(0, want.length - 1);
   const from = Math.max(0, first - CONTEXT);
-  const normalisedWant = normalise(expected);
-  const normalisedGot = normalise(actual);
   return {
     line: first + 1,
     expected: { from: from + 1, lines: want.slice(from, first + CONTEXT + 1) },
     actual: { from: from + 1, lines: got.slice(from, first + CONTEXT + 1) },
-    whitespaceOnly:
-      normalisedWant.length === normalisedGot.length &&
-      normalisedWant.every((line, i) => line === normalisedGot[i]),
+    whitespaceOnly: sameButWhitespace(expected, actual, want, got),
     expectedLines: want.length,
     actualLines: got.length,
     finalNewline: { expected: expected.endsWith('\n'), actual: actual.endsWith('\n') },
