@@ -20,11 +20,16 @@ const PROGRAMS: Record<string, { shared: boolean; source: string }> = {
   },
   'plain-write': {
     shared: true,
-    source: "process.stdout.write('args ' + process.argv.slice(2).join(',') + '\\n');\nprocess.stdout.write('');",
+    source:
+      "process.stdout.write('args ' + process.argv.slice(2).join(',') + '\\n');\nprocess.stdout.write('');",
   },
   'split-surrogate': {
     shared: true,
     source: "process.stdout.write('\\uD83D');\nprocess.stdout.write('\\uDE00 \\uDC00\\n');",
+  },
+  'lone-surrogates': {
+    shared: true,
+    source: "process.stdout.write('a\\uD800b\\n');\nconsole.log('\\uDC00', '\\uD83D\\uDE00');",
   },
   'sibling-imports': {
     shared: true,

@@ -209,7 +209,9 @@ function unchanged(watched: readonly Watched[]): boolean {
 
 class Run {
   unsure: string | undefined;
-  readonly chunks: Buffer[] = [];
+  /** What the program wrote, one string per write, as it wrote them. */
+  readonly chunks: string[] = [];
+  /** Bytes those writes make in UTF-8, as a process's stdout would count them. */
   printed = 0;
   readonly maxOutput: number;
   builtIns: Watched[] = [];
@@ -248,10 +250,9 @@ process.on('uncaughtException', () => current?.flag('an exception escaped'));
 function makeHost(run: Run) {
   const out = (text: string): boolean => {
     if (!run.touch()) return false;
-    const bytes = Buffer.from(text, 'utf8');
-    run.printed += bytes.length;
+    run.printed += Buffer.byteLength(text, 'utf8');
     if (run.printed > run.maxOutput) return false;
-    run.chunks.push(bytes);
+    run.chunks.push(text);
     return true;
   };
   return {
@@ -270,6 +271,23 @@ function makeHost(run: Run) {
       }
     },
   };
+}
+
+const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLow = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
+/**
+ * Text whose UTF-8 encoding is what a process's stdout would carry. A process encodes each write on
+ * its own (a lone surrogate becomes U+FFFD), so writes are joined as they are unless one ends in half
+ * a surrogate pair that the next completes; then each is encoded, and decoded, on its own.
+ */
+function printedText(chunks: readonly string[]): string {
+  const splitsAPair = chunks.some(
+    (chunk, i) =>
+      i > 0 && isLow(chunk.charCodeAt(0)) && isHigh(chunks[i - 1]!.charCodeAt(chunks[i - 1]!.length - 1)),
+  );
+  if (!splitsAPair) return chunks.join('');
+  return Buffer.concat(chunks.map((chunk) => Buffer.from(chunk, 'utf8'))).toString('utf8');
 }
 
 const immediate = () => new Promise<void>((done) => setImmediate(done));
@@ -365,7 +383,7 @@ async function runOnce(request: ProgramRequest): Promise<ProgramResult> {
     current = undefined;
   }
   if (run.unsure !== undefined) return reply(run.unsure);
-  return { id: request.id, clean: true, stdout: Buffer.concat(run.chunks).toString('base64') };
+  return { id: request.id, clean: true, stdout: printedText(run.chunks) };
 }
 
 let token: string | undefined;

@@ -31,7 +31,10 @@ export interface ProgramRequest {
   maxOutput: number;
 }
 
-/** A plain run's output (base64 of the bytes printed), or why the harness cannot vouch for the run. */
+/**
+ * A plain run's output (text whose UTF-8 encoding is the bytes a process would have printed), or why
+ * the harness cannot vouch for the run.
+ */
 export type ProgramResult = { id: string } & (
   | { clean: true; stdout: string }
   | { clean: false; reason: string }

@@ -79,7 +79,7 @@ export async function runPrograms(runs: readonly ProgramRun[], options: ProgramR
           {
             status: 0,
             signal: null,
-            stdout: Buffer.from(reply.stdout, 'base64'),
+            stdout: Buffer.from(reply.stdout, 'utf8'),
             stderr: '',
             limit: undefined,
           },
