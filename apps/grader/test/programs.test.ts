@@ -34,7 +34,7 @@ const PROGRAMS: Record<string, { shared: boolean; source: string }> = {
   'sibling-imports': {
     shared: true,
     source:
-      "import { twice } from './helper.mjs';\nconst later = await import('./helper.mjs');\nconsole.log(twice(21), later.twice(2), import.meta.url.endsWith('/main.mjs'));",
+      "import { twice } from './helper.mjs';\nconst later = await import('./helper.mjs');\nconsole.log(twice(21), later.twice(2));",
   },
   // A process's own Node code uses its built-ins (here, making stdout fails): changed ones go to a process.
   'vandal-then-print': {
@@ -56,6 +56,12 @@ const PROGRAMS: Record<string, { shared: boolean; source: string }> = {
   'caught-error': {
     shared: true,
     source: "try { null.x; } catch (error) { console.log('caught', error.message); }",
+  },
+  'import-meta': { shared: false, source: 'console.log(import /* a */ . meta.url.endsWith("/main.mjs"));' },
+  'stderr-after-vandal': {
+    shared: false,
+    source:
+      "Array.prototype[Symbol.iterator] = function* () {};\nconsole.error('to stderr');\nconsole.log('x');",
   },
   'logs-an-object': { shared: false, source: 'console.log({ a: 1 }, [1, 2]);' },
   exits: { shared: false, source: "console.log('before');\nprocess.exit(3);" },

@@ -1,11 +1,11 @@
 // The program harness: runs one program (a transcript case's `node <program> <words...>`) many times
 // in one sandboxed process, each run in a realm of its own (fresh globals, fresh modules), instead of
 // a process per run. It vouches only for plain runs: the program read `process.argv`, printed with
-// `console.log` or `process.stdout.write` (strings and other primitives only), and finished with
-// nothing pending. Anything else a run touches (another global or `process` property, a built-in
-// module, a stack trace, an exception, stdin, exit codes) makes it answer `unsure`, and the grader
-// runs that case, and every later one, as a process of its own, as before. A plain run's output is
-// what the process would have printed, and its status 0.
+// `console.log` or `process.stdout.write` (strings and other primitives only), changed no built-in,
+// and finished with nothing pending. Anything else a run touches (another global or `process`
+// property, a built-in module, `import.meta`, a stack trace, an exception, stdin, exit codes) makes it
+// answer `unsure`, and the grader runs that case as a process of its own, as before. A plain run's
+// output is what the process would have printed, and its status 0.
 import { readFileSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -245,7 +245,11 @@ let current: Run | undefined;
  */
 const sources = new Map<string, { text: string; cache?: Buffer | undefined }>();
 process.on('unhandledRejection', () => current?.flag('a promise was rejected and not handled'));
-process.on('uncaughtException', () => current?.flag('an exception escaped'));
+process.on('uncaughtException', (error) => {
+  // The harness's own failure ends it: the grader then runs what is left as processes.
+  if (current === undefined) throw error;
+  current.flag('an exception escaped');
+});
 
 function makeHost(run: Run) {
   const out = (text: string): boolean => {
@@ -260,6 +264,8 @@ function makeHost(run: Run) {
     touch: () => run.touch(),
     write: (chunk: string) => out(chunk),
     print: (stream: number, args: ArrayLike<unknown>) => {
+      // A process makes its stderr stream with Node's own code too.
+      if (!run.touch()) return false;
       // By index, not by iterating: the realm's iterators are the program's to replace.
       const list: unknown[] = [];
       for (let i = 0; i < args.length; i++) list.push(args[i]);
@@ -290,6 +296,9 @@ function printedText(chunks: readonly string[]): string {
   return Buffer.concat(chunks.map((chunk) => Buffer.from(chunk, 'utf8'))).toString('utf8');
 }
 
+/** `import.meta`, with any spaces or comments between its tokens. */
+const IMPORT_META = /\bimport(\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*\n)*\.(\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*\n)*meta\b/;
+
 const immediate = () => new Promise<void>((done) => setImmediate(done));
 
 async function runOnce(request: ProgramRequest): Promise<ProgramResult> {
@@ -317,6 +326,8 @@ async function runOnce(request: ProgramRequest): Promise<ProgramResult> {
         source = { text: readFileSync(path, 'utf8') };
         sources.set(path, source);
       }
+      // import.meta is syntax: a module that names it is seen in its text. Its properties differ here.
+      if (IMPORT_META.test(source.text)) run.flag('uses import.meta');
       module = new vm.SourceTextModule(source.text, {
         cachedData: source.cache,
         context,
