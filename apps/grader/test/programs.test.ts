@@ -27,6 +27,11 @@ const PROGRAMS: Record<string, { shared: boolean; source: string }> = {
     shared: true,
     source: "process.stdout.write('\\uD83D');\nprocess.stdout.write('\\uDE00 \\uDC00\\n');",
   },
+  'split-across-an-empty-write': {
+    shared: true,
+    source:
+      "process.stdout.write('\\uD83D');\nprocess.stdout.write('');\nprocess.stdout.write('\\uDE00\\n');",
+  },
   'lone-surrogates': {
     shared: true,
     source: "process.stdout.write('a\\uD800b\\n');\nconsole.log('\\uDC00', '\\uD83D\\uDE00');",
@@ -82,6 +87,8 @@ const PROGRAMS: Record<string, { shared: boolean; source: string }> = {
     source: "import { readFileSync } from 'node:fs';\nconsole.log(typeof readFileSync);",
   },
   floods: { shared: false, source: "for (let i = 0; i < 1000; i++) console.log('0123456789');" },
+  'near-the-limit': { shared: true, source: "for (let i = 0; i < 390; i++) console.log('012345678');" },
+  'multibyte-over-the-limit': { shared: false, source: "console.log('\\u20ac'.repeat(1400));" },
   spins: { shared: false, source: "console.log('start');\nfor (;;);" },
 };
 
@@ -94,13 +101,14 @@ function stage(root: string, name: string, source: string): string {
   return dir;
 }
 
-/** What a verdict reads: what was printed counts only when no limit stopped the run. */
-const comparable = (outcome: ProgramOutcome) => ({
-  status: outcome.status,
-  signal: outcome.signal,
-  stdout: outcome.limit === undefined ? outcome.stdout.toString('base64') : '(stopped)',
-  limit: outcome.limit,
-});
+/**
+ * What a verdict reads: the limit that stopped a run (whether its process had exited by the time it
+ * was killed is a race), or else how it ended and what it printed.
+ */
+const comparable = (outcome: ProgramOutcome) =>
+  outcome.limit !== undefined
+    ? { limit: outcome.limit }
+    : { status: outcome.status, signal: outcome.signal, stdout: outcome.stdout.toString('base64') };
 
 describe('runs of a program in the shared harness child', async () => {
   const root = scratch();
@@ -133,6 +141,7 @@ describe('runs of a program in the shared harness child', async () => {
   it('ran the plain programs at all', () => {
     expect(alone.get('plain-console')!.stdout.toString('utf8')).toContain('deck has 52 cards, 7%');
     expect(alone.get('split-surrogate')!.stdout.toString('hex')).toBe('efbfbdefbfbd20efbfbd0a');
+    expect(alone.get('split-across-an-empty-write')!.stdout.toString('hex')).toBe('efbfbdefbfbd0a');
     expect(alone.get('spins')!.limit).toBe('time');
     expect(alone.get('floods')!.limit).toBe('output');
   });

@@ -211,8 +211,13 @@ class Run {
   unsure: string | undefined;
   /** What the program wrote, one string per write, as it wrote them. */
   readonly chunks: string[] = [];
-  /** Bytes those writes make in UTF-8, as a process's stdout would count them. */
-  printed = 0;
+  /** UTF-16 units written: a UTF-8 byte count is at most three times as many. */
+  units = 0;
+  /** Bytes those writes make in UTF-8, as a process's stdout would count them, once they may matter. */
+  printed: number | undefined;
+  /** Whether a write ended in half a surrogate pair, and whether a later one completed it. */
+  endsHigh = false;
+  splitsAPair = false;
   readonly maxOutput: number;
   builtIns: Watched[] = [];
   /** Whether the built-ins were checked where a process would first run Node's code for stdout. */
@@ -251,11 +256,24 @@ process.on('uncaughtException', (error) => {
   current.flag('an exception escaped');
 });
 
+const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLow = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
 function makeHost(run: Run) {
   const out = (text: string): boolean => {
     if (!run.touch()) return false;
-    run.printed += Buffer.byteLength(text, 'utf8');
-    if (run.printed > run.maxOutput) return false;
+    if (text === '') return true;
+    run.units += text.length;
+    // Bytes are counted only near the limit: until then three bytes a unit cannot pass it.
+    if (run.printed !== undefined) run.printed += Buffer.byteLength(text, 'utf8');
+    else if (3 * run.units > run.maxOutput) {
+      // Each write on its own, as a process counts them.
+      run.printed = 0;
+      for (const chunk of [...run.chunks, text]) run.printed += Buffer.byteLength(chunk, 'utf8');
+    }
+    if (run.printed !== undefined && run.printed > run.maxOutput) return false;
+    if (run.endsHigh && isLow(text.charCodeAt(0))) run.splitsAPair = true;
+    run.endsHigh = isHigh(text.charCodeAt(text.length - 1));
     run.chunks.push(text);
     return true;
   };
@@ -279,21 +297,14 @@ function makeHost(run: Run) {
   };
 }
 
-const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
-const isLow = (code: number) => code >= 0xdc00 && code <= 0xdfff;
-
 /**
  * Text whose UTF-8 encoding is what a process's stdout would carry. A process encodes each write on
  * its own (a lone surrogate becomes U+FFFD), so writes are joined as they are unless one ends in half
- * a surrogate pair that the next completes; then each is encoded, and decoded, on its own.
+ * a surrogate pair that a later one completes; then each is encoded, and decoded, on its own.
  */
-function printedText(chunks: readonly string[]): string {
-  const splitsAPair = chunks.some(
-    (chunk, i) =>
-      i > 0 && isLow(chunk.charCodeAt(0)) && isHigh(chunks[i - 1]!.charCodeAt(chunks[i - 1]!.length - 1)),
-  );
-  if (!splitsAPair) return chunks.join('');
-  return Buffer.concat(chunks.map((chunk) => Buffer.from(chunk, 'utf8'))).toString('utf8');
+function printedText(run: Run): string {
+  if (!run.splitsAPair) return run.chunks.join('');
+  return Buffer.concat(run.chunks.map((chunk) => Buffer.from(chunk, 'utf8'))).toString('utf8');
 }
 
 /** `import.meta`, with any spaces or comments between its tokens. */
@@ -394,7 +405,7 @@ async function runOnce(request: ProgramRequest): Promise<ProgramResult> {
     current = undefined;
   }
   if (run.unsure !== undefined) return reply(run.unsure);
-  return { id: request.id, clean: true, stdout: printedText(run.chunks) };
+  return { id: request.id, clean: true, stdout: printedText(run) };
 }
 
 let token: string | undefined;
