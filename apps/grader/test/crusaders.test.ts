@@ -18,3 +18,32 @@ describe("pitboss mutants --rules crusaders (the grader's self-check on the 2021
     expect(run.stdout).toMatch(/ok +wrong-escape-from-doubled-bankroll/);
   });
 }, 600_000);
+
+describe('a class folder of crusaders submissions', () => {
+  it('is graded by the rule set its submissions name, without --rules', () => {
+    const run = pitboss([
+      'grade',
+      'fixtures/submissions/crusaders',
+      '--only',
+      'player.names',
+      '--format',
+      'json',
+    ]);
+    const reports = JSON.parse(run.stdout) as { assignment: { name: string } }[];
+    expect(reports.length).toBeGreaterThanOrEqual(13);
+    expect(new Set(reports.map((report) => report.assignment.name))).toEqual(new Set(['crusaders']));
+  });
+
+  it('mixed with classic submissions is refused in one line, exit 2, nothing graded', () => {
+    const run = pitboss([
+      'grade',
+      'fixtures/submissions/crusaders/correct-course-port',
+      'fixtures/submissions/classic/correct-indexed',
+    ]);
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim()).toBe(
+      'pitboss: the submissions name different rule sets (classic, crusaders): grade each apart, or pass --rules',
+    );
+  });
+});

@@ -64,18 +64,42 @@ const positiveInteger = (value: string): number => {
 };
 
 /** The rule set: `--rules`, else the submission's pitboss.json, else classic. */
-function rulesFor(flag: string | undefined, folder: string | undefined): string {
+function rulesFor(flag: string | undefined, folders: readonly string[]): string {
   if (flag !== undefined) return flag;
-  const config = folder === undefined ? undefined : join(folder, 'pitboss.json');
-  if (config !== undefined && existsSync(config)) {
-    try {
-      const rules = (JSON.parse(readFileSync(config, 'utf8')) as { rules?: unknown }).rules;
-      if (typeof rules === 'string') return rules;
-    } catch {
-      throw new PitbossError('USAGE', `${config} is not valid JSON`);
+  // Each folder's pitboss.json names its rule set; a class folder's submissions name theirs.
+  const named = new Set<string>();
+  for (const folder of folders) {
+    const own = rulesNamedIn(folder);
+    if (own !== undefined) {
+      named.add(own);
+      continue;
+    }
+    if (!existsSync(folder) || !statSync(folder).isDirectory()) continue;
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
+      const inside = rulesNamedIn(join(folder, entry.name));
+      if (inside !== undefined) named.add(inside);
     }
   }
-  return 'classic';
+  if (named.size > 1) {
+    throw new PitbossError(
+      'USAGE',
+      `the submissions name different rule sets (${[...named].sort().join(', ')}): grade each apart, or pass --rules`,
+    );
+  }
+  return [...named][0] ?? 'classic';
+}
+
+/** The rule set a folder's pitboss.json names, if it has one. */
+function rulesNamedIn(folder: string): string | undefined {
+  const config = join(folder, 'pitboss.json');
+  if (!existsSync(config)) return undefined;
+  try {
+    const rules = (JSON.parse(readFileSync(config, 'utf8')) as { rules?: unknown }).rules;
+    return typeof rules === 'string' ? rules : undefined;
+  } catch {
+    throw new PitbossError('USAGE', `${config} is not valid JSON`);
+  }
 }
 
 function parseReplay(text: string): Replay {
@@ -126,7 +150,7 @@ async function runGrading(
   flags: GradeFlags,
   io: Io,
 ): Promise<number> {
-  const assignment = await loadAssignment(rulesFor(flags.rules, folders[0]));
+  const assignment = await loadAssignment(rulesFor(flags.rules, folders));
   const secret = mode === 'grade' ? privateFolder(flags.private, assignment.name) : undefined;
   const plan = planTests(assignment, readCatalogue(assignment, secret), privateTranscriptCases(secret));
   const replay = flags.replay === undefined ? undefined : parseReplay(flags.replay);
