@@ -20,6 +20,17 @@ export interface RefereeReport {
   winner: 'sos' | 'sc';
 }
 
+/** A report with nothing seen yet, to add reports up. */
+export const emptyReport = (): RefereeReport => ({
+  rounds: 0,
+  hands: 0,
+  timeStops: 0,
+  usedUp: 0,
+  escapes: 0,
+  cheers: 0,
+  winner: 'sos',
+});
+
 const worth = (card: Card) => (card.spot === 12 ? 1 : card.spot >= 8 ? 10 : card.spot + 2);
 
 /** Best total of a hand of cards: an Ace counts 11 when that does not bust it. */
@@ -75,15 +86,7 @@ export function referee(text: string, bankroll: number, hands: number, dealers: 
       at++;
     }
   };
-  const report: RefereeReport = {
-    rounds: 0,
-    hands: 0,
-    timeStops: 0,
-    usedUp: 0,
-    escapes: 0,
-    cheers: 0,
-    winner: 'sos',
-  };
+  const report = emptyReport();
   const playerTeam = dealers === 'sc' ? SOS : SC;
   const dealerTeam = dealers === 'sc' ? SC : SOS;
   let p = 0;

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../scripts/transcript-fixtures.ts';
 import { findRuleSet, playTranscript } from '../src/index.ts';
-import { type RefereeReport, referee } from './crusaders-referee.ts';
+import { emptyReport, referee } from './crusaders-referee.ts';
 
 const crusaders = findRuleSet('crusaders')!;
 
@@ -38,15 +38,7 @@ const grid = readFileSync(join(COMPAT, 'cases.txt'), 'utf8')
 
 describe('crusaders games', () => {
   it('the referee, written from the rules, accepts every course-grid output and sees every special rule', () => {
-    const seen: RefereeReport = {
-      rounds: 0,
-      hands: 0,
-      timeStops: 0,
-      usedUp: 0,
-      escapes: 0,
-      cheers: 0,
-      winner: 'sos',
-    };
+    const seen = emptyReport();
     for (const words of grid) {
       const text = readFileSync(join(COMPAT, `${words.join('_')}.txt`), 'utf8');
       const report = referee(text, Number(words[0]), Number(words[1]), words[3] as 'sc' | 'sos');

@@ -1,11 +1,21 @@
 import { createPlayer } from '@pitboss/player';
 import { playGame } from '../engine.ts';
 import { UsageError } from '../errors.ts';
-import { classicVoice } from '../voice.ts';
+import { classicVoice, type Voice } from '../voice.ts';
 import type { RuleSet } from './rule-set.ts';
 import { playerType, positiveInteger } from './words.ts';
 
 export const CLASSIC_MINIMUM = 5;
+
+/** One player, one round, in `voice`: how the classic game and its variants are played. */
+export const playOnePlayerGame =
+  (voice: Voice): RuleSet['play'] =>
+  (table, equipment, say) =>
+    playGame(
+      { ...table, ...equipment, player: equipment.player ?? createPlayer(table.playerType) },
+      voice,
+      say,
+    );
 
 /** The course's game: `blackjack <bankroll> <hands> <simple|counting>`, minimum bet 5. */
 export const classic: RuleSet = {
@@ -23,11 +33,5 @@ export const classic: RuleSet = {
       playerType: playerType(type),
     };
   },
-  play(table, equipment, say) {
-    return playGame(
-      { ...table, ...equipment, player: equipment.player ?? createPlayer(table.playerType) },
-      classicVoice,
-      say,
-    );
-  },
+  play: playOnePlayerGame(classicVoice),
 };

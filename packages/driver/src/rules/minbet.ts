@@ -1,7 +1,6 @@
-import { createPlayer } from '@pitboss/player';
-import { playGame } from '../engine.ts';
 import { UsageError } from '../errors.ts';
 import { classicVoice, withPrefix } from '../voice.ts';
+import { playOnePlayerGame } from './classic.ts';
 import type { RuleSet } from './rule-set.ts';
 import { parseCuts, playerType, positiveInteger } from './words.ts';
 
@@ -28,13 +27,7 @@ const minbetVoice = withPrefix(classicVoice, '# ', ANNOUNCED);
 export const minbet: RuleSet = {
   name: 'minbet',
   usage: '<bankroll> <min-bet> <hands> <simple|counting> [<cuts-file>]',
-  play(table, equipment, say) {
-    return playGame(
-      { ...table, ...equipment, player: equipment.player ?? createPlayer(table.playerType) },
-      minbetVoice,
-      say,
-    );
-  },
+  play: playOnePlayerGame(minbetVoice),
   parseWords(words, context) {
     const [bankroll, minimum, hands, type, cutsPath] = words;
     if (
