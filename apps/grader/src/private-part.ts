@@ -1,6 +1,7 @@
 // The instructor's private part of an assignment: a folder kept out of the student tool, holding
-// more mutants (mutants.json) and hidden transcript cases (transcripts.txt, one case a line).
-import { existsSync, readFileSync } from 'node:fs';
+// more mutants (mutants.json), hidden transcript cases (transcripts.txt, one case a line) and more
+// correct implementations for judging students' tests (wheats/<name>/).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './bundle.ts';
 import { PitbossError } from './errors.ts';
@@ -29,4 +30,18 @@ export function privateTranscriptCases(folder: string | undefined): TranscriptCa
     .map((line) => line.replace(/#.*/, '').trim())
     .filter((line) => line !== '')
     .map((line) => ({ group: 'private', words: line.split(/\s+/) }));
+}
+
+/**
+ * The instructor's private correct implementations (`wheats/<name>/`, each holding the student files):
+ * a student's test counts only if it passes on every one. None when the folder has no wheats/.
+ */
+export function privateWheats(folder: string | undefined): string[] {
+  if (folder === undefined) return [];
+  const dir = join(folder, 'wheats');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => join(dir, entry.name))
+    .sort();
 }

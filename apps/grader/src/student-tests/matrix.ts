@@ -1,20 +1,38 @@
-// Students' tests x mutants. First every test file runs on the reference: a test that fails there is
-// invalid and never counts. Then every file with a valid test runs on every mutant: a mutant is
-// exposed when a valid test fails on it (a timeout counts, and is said).
+// Students' tests x variants. Every run is one test file against one variant, in a fresh sandboxed
+// process whose folder holds only that variant, under the same names as every other (Examplar's
+// wheats and chaffs):
+//   1. the student's own code (only where the names and messages a student sees come from), and the
+//      reference: a test that fails on the reference does not count;
+//   2. every other correct implementation (the wheats): a test counts only if it passes on each, and
+//      a file that registers different tests from one run to the next is flaky and earns nothing;
+//   3. the mutants, each trying the files with a counting test in order until one exposes it (a
+//      valid test that fails on it; a timeout counts, and is said).
+// Tests are identified by their place in the file (registration order, describe nesting), never by
+// name. Nothing a run on the reference, a wheat or a mutant says in words reaches the report.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import type { LimitFunction } from 'p-limit';
 import type { Limits } from '../kit/assignment.ts';
-import { killGroup } from '../runner/process.ts';
-import { ChildWorker, type Settled } from '../runner/worker.ts';
-import type { CaseResult, Manifest, TestRunReply, TestRunRequest } from './protocol.ts';
+import { describeLimit, type LimitHit, limitFromExit } from '../runner/limits.ts';
+import { killGroup, spawnStudent, watchMemory } from '../runner/process.ts';
+import {
+  type CaseResult,
+  type Manifest,
+  parseReply,
+  REPLY_MAX_BYTES,
+  STUDENT_REPLY_FD,
+  TEST_MODULE,
+  type TestRunReply,
+} from './protocol.ts';
 
 export interface StudentCase {
   file: string;
   name: string;
   valid: boolean;
-  /** Why it does not count: what it did on the reference. */
+  /** Why it does not count. */
   reason?: string | undefined;
 }
 
@@ -30,170 +48,256 @@ export interface Matrix {
   verdicts: Map<string, MutantVerdict>;
 }
 
+/** Module name (`deck`) -> compiled JavaScript: everything one run links against. */
+export type Modules = Record<string, string>;
+
 export interface MatrixOptions {
   harness: string;
-  manifestFile: string;
   limits: Limits;
   limiter: LimitFunction;
-  jobs: number;
-  /** Wall time for one test file's run on one mutant. */
+  /** Wall time for one test file's run on one variant. */
   runTimeoutMs: number;
+  /** Where each run's folder is made (readable by the sandbox's uid). */
+  workDir: string;
+  /** The student's own modules; undefined when their code cannot run (missing or not compiling). */
+  own?: Modules | undefined;
+  /** Other correct implementations: a test counts only if it passes on every one. */
+  wheats?: readonly Modules[] | undefined;
 }
 
-type Cell = { request: TestRunRequest; settled: Settled<TestRunReply> };
+export type RunOutcome =
+  | { kind: 'reply'; reply: TestRunReply }
+  | { kind: 'limit'; hit: LimitHit; message: string }
+  /** The process ended without a usable answer. */
+  | { kind: 'exit' };
 
-/** Runs that pay for starting one more child (about a node start-up each) besides the first. */
-const RUNS_PER_EXTRA_LANE = 100;
-
-/** Requests, and the index of the next one a lane takes. */
-interface Queue {
-  requests: readonly TestRunRequest[];
-  cells: Cell[];
-  next: number;
-}
-
-const queueOf = (requests: readonly TestRunRequest[]): Queue => ({
-  requests,
-  cells: new Array(requests.length),
-  next: 0,
-});
-
-/** One lane: a long-lived child taking the next request as it finishes one. */
-async function drain(worker: ChildWorker<TestRunReply>, queue: Queue, options: MatrixOptions): Promise<void> {
-  while (queue.next < queue.requests.length) {
-    const index = queue.next++;
-    const request = queue.requests[index]!;
-    const key = `${request.testFile}\0${request.mutant}`;
-    const settled = await worker.run(
-      request,
-      key,
-      (reply) => `${reply.testFile}\0${reply.mutant}`,
-      options.runTimeoutMs,
-    );
-    queue.cells[index] = { request, settled };
+/** One test file against one variant, in a fresh sandboxed process over a folder of its own. */
+export async function runOnce(
+  modules: Modules,
+  testSource: string,
+  options: Pick<MatrixOptions, 'harness' | 'limits' | 'runTimeoutMs' | 'workDir'>,
+): Promise<RunOutcome> {
+  const { limits } = options;
+  const runs = join(options.workDir, 'student-test-runs');
+  mkdirSync(runs, { recursive: true, mode: 0o755 });
+  // A random name: the folder (seen in every module's URL) says nothing of the variant.
+  const dir = mkdtempSync(join(runs, 'run-'));
+  chmodSync(dir, 0o755);
+  try {
+    for (const [name, source] of Object.entries(modules)) writeFileSync(join(dir, `${name}.mjs`), source);
+    writeFileSync(join(dir, TEST_MODULE), testSource);
+    return await new Promise<RunOutcome>((resolve) => {
+      const token = randomBytes(16).toString('hex');
+      const child = spawnStudent(['--experimental-vm-modules', '--no-warnings', options.harness], {
+        cwd: dir,
+        readable: [dir, options.harness],
+        limits,
+        cpuSeconds: Math.ceil(options.runTimeoutMs / 1000) + 1,
+        extraFds: 1,
+      });
+      let settled: RunOutcome | undefined;
+      let hit: LimitHit | undefined;
+      let stderr = '';
+      const settle = (outcome: RunOutcome) => {
+        settled ??= outcome;
+        killGroup(child);
+      };
+      const limit = (which: LimitHit) => {
+        hit ??= which;
+        killGroup(child);
+      };
+      const timer = setTimeout(() => limit('time'), options.runTimeoutMs);
+      const stopWatching = watchMemory(child, limits, () => {
+        hit ??= 'memory';
+      });
+      let printed = 0;
+      child.stdout?.on('data', (chunk: Buffer) => {
+        printed += chunk.length;
+        if (printed > limits.outputBytes) limit('output');
+      });
+      child.stderr?.on('data', (chunk: Buffer) => {
+        stderr = (stderr + chunk.toString('utf8')).slice(-4096);
+      });
+      // The answer: bytes kept up to a cap, read line by line; only a line with the token counts.
+      let pending = Buffer.alloc(0);
+      let received = 0;
+      (child.stdio[STUDENT_REPLY_FD] as Readable | undefined)?.on('data', (chunk: Buffer) => {
+        if (settled !== undefined) return;
+        received += chunk.length;
+        if (received > REPLY_MAX_BYTES * 2) {
+          settle({ kind: 'exit' });
+          return;
+        }
+        pending = Buffer.concat([pending, chunk]);
+        for (let end = pending.indexOf(10); end >= 0; end = pending.indexOf(10)) {
+          const line = pending.subarray(0, end).toString('utf8');
+          pending = pending.subarray(end + 1);
+          const reply = parseReply(line, token);
+          if (reply !== undefined) {
+            settle({ kind: 'reply', reply });
+            return;
+          }
+        }
+      });
+      child.stdin?.on('error', () => {});
+      child.stdin?.end(`${token}\n`);
+      child.on('close', (status, signal) => {
+        clearTimeout(timer);
+        stopWatching();
+        killGroup(child);
+        if (settled !== undefined) resolve(settled);
+        else {
+          const which = hit ?? limitFromExit(signal, stderr, status);
+          resolve(
+            which === undefined
+              ? { kind: 'exit' }
+              : { kind: 'limit', hit: which, message: describeLimit(which, limits, options.runTimeoutMs) },
+          );
+        }
+      });
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** What a file registered, in order: each test's place and whether it is skipped. */
+const structureOf = (cases: readonly CaseResult[]) =>
+  cases.map((c) => `${c.position}${c.status === 'skipped' ? 's' : ''}`).join(' ');
 
 const caseId = (file: string, name: string) => `${file} > ${name}`;
 
-/** Which cases of each file pass on the reference, and the report's line for every case. */
-function validity(onReference: readonly Cell[]): {
-  cases: StudentCase[];
-  validNames: Map<string, Set<string>>;
-} {
+interface FileVerdict {
+  file: string;
+  /** Positions of the tests that count, with the name shown for each. */
+  valid: Map<string, string>;
+  /** The reference's registration, which every mutant run must repeat to be read. */
+  structure: string;
+}
+
+/** Every test file on the reference, the own code and the wheats; which tests count, and why. */
+async function validity(
+  manifest: Manifest,
+  options: MatrixOptions,
+): Promise<{ cases: StudentCase[]; usable: FileVerdict[] }> {
+  const wheats = options.wheats ?? [];
+  const run = (modules: Modules, file: string) =>
+    options.limiter(() => runOnce(modules, manifest.tests[file]!, options));
+  const files = Object.keys(manifest.tests).sort();
+  const perFile = await Promise.all(
+    files.map(async (file) => {
+      const [own, reference] = await Promise.all([
+        options.own === undefined ? undefined : run(options.own, file),
+        run(manifest.reference, file),
+      ]);
+      // Wheats only for a file with a test that passes on the reference.
+      const worth = reference.kind === 'reply' && reference.reply.cases.some((c) => c.status === 'passed');
+      const onWheats = worth ? await Promise.all(wheats.map((modules) => run(modules, file))) : [];
+      return { file, own, reference, onWheats };
+    }),
+  );
   const cases: StudentCase[] = [];
-  const validNames = new Map<string, Set<string>>();
-  for (const { request, settled } of onReference) {
-    const file = request.testFile;
-    const valid = new Set<string>();
-    validNames.set(file, valid);
-    if (settled.kind !== 'reply') {
-      const why = settled.message;
-      cases.push({ file, name: '(the whole file)', valid: false, reason: `on the reference it ${why}` });
-      continue;
-    }
-    const { reply } = settled;
-    if (reply.error !== undefined) {
-      cases.push({
+  const usable: FileVerdict[] = [];
+  const whole = (file: string, reason: string) =>
+    cases.push({ file, name: '(the whole file)', valid: false, reason });
+  for (const { file, own, reference, onWheats } of perFile) {
+    const ownReply = own?.kind === 'reply' ? own.reply : undefined;
+    if (reference.kind !== 'reply') {
+      whole(
         file,
-        name: '(the whole file)',
-        valid: false,
-        reason: `on the reference: ${reply.error}`,
-      });
+        reference.kind === 'limit'
+          ? `on the reference implementation it ${reference.message}`
+          : 'on the reference implementation its process ended without an answer',
+      );
       continue;
     }
-    const ran = reply.cases.filter((c) => c.status !== 'skipped');
-    if (ran.length === 0)
-      cases.push({ file, name: '(the whole file)', valid: false, reason: 'it registers no test' });
+    if (reference.reply.error !== undefined) {
+      whole(
+        file,
+        ownReply?.error === undefined
+          ? 'it does not load on the reference implementation'
+          : `it does not load: ${ownReply.error}`,
+      );
+      continue;
+    }
+    const structure = structureOf(reference.reply.cases);
+    const ran = reference.reply.cases.filter((c) => c.status !== 'skipped');
+    if (ran.length === 0) {
+      whole(file, 'it registers no test');
+      continue;
+    }
+    const flaky = onWheats.some(
+      (w) => w.kind === 'reply' && w.reply.error === undefined && structureOf(w.reply.cases) !== structure,
+    );
+    if (flaky) {
+      whole(file, 'it registers different tests from one run to the next (flaky), so none of them counts');
+      continue;
+    }
+    // Names and messages come only from the run on the student's own code, when it registered the same tests.
+    const ownCases =
+      ownReply !== undefined && ownReply.error === undefined && structureOf(ownReply.cases) === structure
+        ? new Map(ownReply.cases.map((c) => [c.position, c]))
+        : undefined;
+    const valid = new Map<string, string>();
     for (const c of ran) {
-      if (c.status === 'passed') valid.add(c.name);
-      cases.push({
-        file,
-        name: c.name,
-        valid: c.status === 'passed',
-        reason: c.status === 'failed' ? `it fails on the reference: ${c.message}` : undefined,
-      });
+      const mine = ownCases?.get(c.position);
+      const name = mine?.name ?? `test #${c.position}`;
+      let reason: string | undefined;
+      if (c.status !== 'passed') {
+        reason =
+          mine?.status === 'failed'
+            ? `it fails on the reference implementation; on your code: ${mine.message ?? 'it fails'}`
+            : 'it passes on your code but fails on the reference implementation';
+      } else {
+        const failing = onWheats.filter(
+          (w) =>
+            w.kind !== 'reply' ||
+            w.reply.error !== undefined ||
+            w.reply.cases.find((other) => other.position === c.position)?.status !== 'passed',
+        ).length;
+        if (failing > 0)
+          reason = `it passes on the reference implementation but fails on ${failing} of the ${onWheats.length} other correct implementations`;
+      }
+      if (reason === undefined) valid.set(c.position, name);
+      cases.push({ file, name, valid: reason === undefined, reason });
     }
+    if (valid.size > 0) usable.push({ file, valid, structure });
   }
-  return { cases, validNames };
+  return { cases, usable };
 }
 
 /**
- * Every test file on the reference, then every file with a valid test on every mutant. The first
- * lane does both, in one child; more lanes (up to `jobs`, each a child of its own, each holding a
- * place of the limiter) join for the mutants when there are enough runs to pay for their start-up.
+ * Every test file on the own code, the reference and the wheats, then each mutant against the files
+ * with a counting test, in order, until one exposes it. Every run takes a place of the limiter.
  */
-export async function runMatrix(manifest: Manifest, options: MatrixOptions, cwd: string): Promise<Matrix> {
-  const files = Object.keys(manifest.tests);
-  const newWorker = () =>
-    new ChildWorker<TestRunReply>({
-      script: options.harness,
-      cwd,
-      limits: options.limits,
-      readable: [options.manifestFile],
-      nodeFlags: ['--experimental-vm-modules', '--no-warnings'],
-      preamble: [options.manifestFile],
-    });
-  const reference = queueOf(files.map((testFile) => ({ testFile, mutant: null })));
-  let onMutants = queueOf([]);
-  let found: ReturnType<typeof validity> | undefined;
-  const extraLanes: Promise<void>[] = [];
-  await options.limiter(async () => {
-    const worker = newWorker();
-    try {
-      await drain(worker, reference, options);
-      found = validity(reference.cells);
-      const usable = files.filter((file) => (found!.validNames.get(file)?.size ?? 0) > 0);
-      onMutants = queueOf(
-        Object.keys(manifest.mutants).flatMap((mutant) => usable.map((testFile) => ({ testFile, mutant }))),
-      );
-      const lanes = Math.min(options.jobs, Math.ceil(onMutants.requests.length / RUNS_PER_EXTRA_LANE));
-      // Not awaited here: a lane waiting for a place must not hold this one.
-      for (let lane = 1; lane < lanes; lane++) {
-        extraLanes.push(
-          options.limiter(async () => {
-            const extra = newWorker();
-            try {
-              await drain(extra, onMutants, options);
-            } finally {
-              extra.close();
-            }
-          }),
-        );
-      }
-      await drain(worker, onMutants, options);
-    } finally {
-      worker.close();
-    }
-  });
-  await Promise.all(extraLanes);
-  const { cases, validNames } = found!;
-
+export async function runMatrix(manifest: Manifest, options: MatrixOptions): Promise<Matrix> {
+  const { cases, usable } = await validity(manifest, options);
   const verdicts = new Map<string, MutantVerdict>();
-  for (const mutant of Object.keys(manifest.mutants)) verdicts.set(mutant, { exposedBy: [], timeout: false });
-  for (const { request, settled } of onMutants.cells) {
-    const verdict = verdicts.get(request.mutant!)!;
-    const valid = validNames.get(request.testFile)!;
-    const failedCases = (results: readonly CaseResult[]) =>
-      results
-        .filter((c) => valid.has(c.name) && c.status !== 'passed')
-        .map((c) => caseId(request.testFile, c.name));
-    if (settled.kind === 'limit' && (settled.hit === 'time' || settled.hit === 'cpu')) {
-      verdict.timeout = true;
-      verdict.exposedBy.push(`${request.testFile} (timed out)`);
-    } else if (settled.kind === 'limit') {
-      verdict.exposedBy.push(`${request.testFile} (${settled.message})`);
-    } else if (settled.kind === 'exit' || settled.reply.error !== undefined) {
-      // Valid on the reference, broken on the mutant: the mutant is what broke it.
-      verdict.exposedBy.push(...[...valid].map((name) => caseId(request.testFile, name)));
-    } else {
-      const missing = [...valid].filter((name) => !settled.reply.cases.some((c) => c.name === name));
-      verdict.exposedBy.push(
-        ...failedCases(settled.reply.cases),
-        ...missing.map((name) => caseId(request.testFile, name)),
-      );
-    }
-  }
+  await Promise.all(
+    Object.entries(manifest.mutants).map(async ([id, mutant]) => {
+      const verdict: MutantVerdict = { exposedBy: [], timeout: false };
+      verdicts.set(id, verdict);
+      const modules = { ...manifest.reference, [mutant.module]: mutant.source };
+      for (const { file, valid, structure } of usable) {
+        const outcome = await options.limiter(() => runOnce(modules, manifest.tests[file]!, options));
+        if (outcome.kind === 'limit') {
+          if (outcome.hit === 'time' || outcome.hit === 'cpu') {
+            verdict.timeout = true;
+            verdict.exposedBy.push(`${file} (timed out)`);
+          } else verdict.exposedBy.push(`${file} (${outcome.message})`);
+        } else if (outcome.kind === 'exit' || outcome.reply.error !== undefined) {
+          // It ran on the reference and every correct implementation; the mutant is what broke it.
+          verdict.exposedBy.push(...[...valid.values()].map((name) => caseId(file, name)));
+        } else if (structureOf(outcome.reply.cases) === structure) {
+          const status = new Map(outcome.reply.cases.map((c) => [c.position, c.status]));
+          for (const [position, name] of valid)
+            if (status.get(position) !== 'passed') verdict.exposedBy.push(caseId(file, name));
+        }
+        // A file registering other tests on the mutant cannot be read test by test: it earns nothing here.
+        if (verdict.exposedBy.length > 0) break;
+      }
+    }),
+  );
   return { cases, verdicts };
 }
 

@@ -1,5 +1,20 @@
-// Between the grader and a student-test child: the manifest of compiled modules, then one request
-// per (test file, mutant) run; replies travel on fd 3 with the run's token.
+// Between the grader and a student-test child. Each run is a child of its own, started in a folder
+// that holds one variant (the reference, a correct implementation, a mutant, or the student's own
+// code) and one compiled test file, always under the same names. The child reads its token on stdin
+// and answers once, on fd 3, with a line `<token> <json>` that the grader parses and checks itself.
+
+/** The fd a student-test child answers on (as the unit harness does). */
+export const STUDENT_REPLY_FD = 3;
+
+/** The compiled test file's name in every run folder. */
+export const TEST_MODULE = 'student.test.mjs';
+
+/** The most bytes a reply may take; more ends the run as a broken one. */
+export const REPLY_MAX_BYTES = 512 * 1024;
+/** The most tests a file may register. */
+export const MAX_CASES = 1000;
+/** Student text kept from a reply (a name, a message), in characters. */
+export const TEXT_MAX = 2048;
 
 export interface Manifest {
   /** Module name (`deck`) -> compiled JavaScript of the reference's files and the provided ones. */
@@ -10,24 +25,54 @@ export interface Manifest {
   tests: Record<string, string>;
 }
 
-export interface TestRunRequest {
-  testFile: string;
-  /** A mutant id, or null for the reference itself. */
-  mutant: string | null;
-}
-
+/** One registered test as the child reports it. */
 export interface CaseResult {
-  name: string;
+  /** Where the runner registered it: indices along the describe nesting (`2.0`). */
+  position: string;
   status: 'passed' | 'failed' | 'skipped';
+  /** Its name (with the describe names), as the test file gave it: shown only from the own-code run. */
+  name: string;
   message?: string | undefined;
 }
 
 export interface TestRunReply {
-  token: string;
-  testFile: string;
-  mutant: string | null;
   /** Every test the file registered, in order; empty when loading the file itself failed. */
   cases: CaseResult[];
-  /** Loading or running the file failed outside any test. */
+  /** Loading the file failed outside any test. */
   error?: string | undefined;
+}
+
+const POSITION = /^\d{1,6}(\.\d{1,6}){0,31}$/;
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value.slice(0, TEXT_MAX) : undefined;
+
+/**
+ * Reads a reply line (`<token> <json>`): undefined unless it carries the token and has the shape of
+ * a reply. Nothing the child computed beyond each case's own fields is trusted.
+ */
+export function parseReply(line: string, token: string): TestRunReply | undefined {
+  if (!line.startsWith(`${token} `) || line.length > REPLY_MAX_BYTES) return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(line.slice(token.length + 1));
+  } catch {
+    return undefined;
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  const { cases, error } = data as { cases?: unknown; error?: unknown };
+  if (!Array.isArray(cases) || cases.length > MAX_CASES) return undefined;
+  if (error !== undefined && typeof error !== 'string') return undefined;
+  const parsed: CaseResult[] = [];
+  const seen = new Set<string>();
+  for (const entry of cases) {
+    if (typeof entry !== 'object' || entry === null) return undefined;
+    const { position, status, name, message } = entry as Record<string, unknown>;
+    if (typeof position !== 'string' || !POSITION.test(position) || seen.has(position)) return undefined;
+    if (status !== 'passed' && status !== 'failed' && status !== 'skipped') return undefined;
+    if (typeof name !== 'string' || (message !== undefined && typeof message !== 'string')) return undefined;
+    seen.add(position);
+    parsed.push({ position, status, name: text(name)!, message: text(message) });
+  }
+  return { cases: parsed, error: text(error) };
 }
