@@ -1,6 +1,6 @@
 // Grades one submission: stages its files, runs the unit tests in harness children and the
 // transcripts as programs, and scores the results with the rubric.
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LimitFunction } from 'p-limit';
 import { harnessBundle, studentTestsBundle } from './assignments.ts';
@@ -19,6 +19,7 @@ import { ChildWorker, type Settled } from './runner/worker.ts';
 import { compileStudentTests, compileTargets } from './student-tests/compile.ts';
 import { runMatrix } from './student-tests/matrix.ts';
 import type { Manifest } from './student-tests/protocol.ts';
+import { modulesOf, wheatsFor } from './student-tests/wheats.ts';
 import { readSubmission, type Submission } from './submission.ts';
 import { TOOL_VERSION } from './version.ts';
 
@@ -42,6 +43,8 @@ export interface GradeOptions {
   only?: readonly string[] | undefined;
   /** For the grader's own use: only the tests this accepts. */
   filter?: ((test: PlannedTest) => boolean) | undefined;
+  /** The instructor's private part (`--private`): its wheats/ judge students' tests too. */
+  privateDir?: string | undefined;
 }
 
 const NO_STUDENT_TESTS: Report['studentTests'] = { cases: [], exposed: 0, mutants: 0 };
@@ -59,7 +62,10 @@ function targetsFor(assignment: Assignment, mutants: readonly Mutant[], shared: 
   return built;
 }
 
-/** Runs the student's own tests against the reference and the mutants the selected tests name. */
+/**
+ * Runs the student's own tests against their own code, the reference, the other correct
+ * implementations and the mutants the selected tests name, each run a fresh process (matrix.ts).
+ */
 async function runStudentTests(
   assignment: Assignment,
   tests: readonly PlannedTest[],
@@ -67,6 +73,7 @@ async function runStudentTests(
   shared: string,
   workDir: string,
   options: GradeOptions,
+  staging: Staging,
 ): Promise<{ outcomes: Map<string, Outcome>; summary: Report['studentTests'] }> {
   const outcomes = new Map<string, Outcome>();
   if (tests.length === 0) return { outcomes, summary: NO_STUDENT_TESTS };
@@ -87,24 +94,22 @@ async function runStudentTests(
     for (const test of tests) outcomes.set(test.id, { status: 'failed', message });
     return { outcomes, summary: { cases: invalid, exposed: 0, mutants: mutants.length } };
   }
+  // Held in the grader's memory; each run's folder gets only the one variant it runs.
   const manifest: Manifest = {
     ...(await targetsFor(assignment, mutants, shared, options.workRoot)),
     tests: compiled.tests,
   };
-  const manifestFile = join(workDir, 'student-tests.json');
-  writeFileSync(manifestFile, JSON.stringify(manifest));
-  const matrix = await runMatrix(
-    manifest,
-    {
-      harness: await studentTestsBundle(),
-      manifestFile,
-      limits: options.limits,
-      limiter: options.limiter,
-      jobs: options.jobs ?? 1,
-      runTimeoutMs: options.limits.programTimeoutMs,
-    },
+  // The student's own code, where the names and messages they see come from (none if it cannot run).
+  const own = staging.problems.size === 0 ? modulesOf(staging.stage('all')) : undefined;
+  const matrix = await runMatrix(manifest, {
+    harness: await studentTestsBundle(),
+    limits: options.limits,
+    limiter: options.limiter,
+    runTimeoutMs: options.limits.programTimeoutMs,
     workDir,
-  );
+    own,
+    wheats: await wheatsFor(assignment, shared, options.workRoot, options.privateDir),
+  });
   let exposed = 0;
   const exposures: MutantExposure[] = [];
   for (const test of tests) {
@@ -353,7 +358,7 @@ export async function gradeSubmission(
   const [unit, transcripts, studentTests] = await Promise.all([
     runUnitTests(assignment, byKind('unit'), staging, options),
     runTranscripts(assignment, byKind('transcript'), staging, options),
-    runStudentTests(assignment, byKind('mutant'), submission, shared, workDir, options),
+    runStudentTests(assignment, byKind('mutant'), submission, shared, workDir, options, staging),
   ]);
   const outcomes = new Map([...unit, ...transcripts, ...studentTests.outcomes]);
   attribute(tests, outcomes, assignment.transcripts.program);

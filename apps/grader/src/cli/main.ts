@@ -234,6 +234,7 @@ async function runGrading(
               replay,
               only: flags.only,
               jobs: flags.jobs,
+              privateDir: secret,
             });
           } catch (caught) {
             // The grader's own failure on one submission: say so, keep the batch going, exit 1.
