@@ -15,7 +15,15 @@ export type PitbossErrorCode =
   /** merge: one submission with different results in two folders. */
   | 'MERGE_CONFLICT'
   /** merge: shards missing, so some submissions have no result. */
-  | 'MERGE_INCOMPLETE';
+  | 'MERGE_INCOMPLETE'
+  /** merge: a batch file that is not one (schema, a name that cannot be a file under --out, its size). */
+  | 'MERGE_INVALID'
+  /** merge: a batch file whose checksum is missing or does not verify (changed after grading). */
+  | 'MERGE_TAMPERED'
+  /** A submission's file name that would not be a plain file right inside --out. */
+  | 'UNSAFE_NAME'
+  /** The grading machinery itself failed (the sandbox, a temporary folder, the reference's canary run). */
+  | 'INFRASTRUCTURE';
 
 export class PitbossError extends Error {
   readonly code: PitbossErrorCode;
@@ -32,3 +40,5 @@ export const EXIT_OK = 0;
 export const EXIT_FAILURES = 1;
 /** Usage or input error: nothing was graded. */
 export const EXIT_USAGE = 2;
+/** The grading machinery failed: nothing it could not vouch for was scored or stored. */
+export const EXIT_INFRASTRUCTURE = 3;

@@ -348,9 +348,10 @@ export async function gradeSubmission(
   const tests = selectTests(plan, options);
   mkdirSync(options.workRoot, { recursive: true });
   const workDir = mkdtempSync(join(options.workRoot, 'submission-'));
-  // The sandbox's own uid reads the stages: the folders must be open to it (their files are 0644).
-  chmodSync(options.workRoot, 0o755);
-  chmodSync(workDir, 0o755);
+  // The sandbox's own uid reads the stages: it must pass through these folders (their files are
+  // 0644), but no other user may list them (the private mutants lie beside the stages).
+  chmodSync(options.workRoot, 0o711);
+  chmodSync(workDir, 0o711);
   const shared = await compileShared(assignment, options.workRoot);
   const staging = await stageSubmission(assignment, submission, shared, workDir);
 

@@ -1,7 +1,9 @@
 // The pitboss CLI. The one place where an error becomes an exit status: 0 every test passed,
-// 1 a test lost points, 2 usage or input error (one line on stderr, nothing graded).
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+// 1 a test lost points, 2 usage or input error (one line on stderr, nothing graded), 3 the grading
+// machinery failed (nothing it could not vouch for was scored or stored), 130/143 stopped by
+// SIGINT/SIGTERM (its temporary folders removed).
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import pLimit from 'p-limit';
@@ -21,15 +23,19 @@ import {
   writeSubmissionFiles,
 } from '../batch.ts';
 import { hashSources, REPO_ROOT } from '../bundle.ts';
-import { EXIT_FAILURES, EXIT_OK, EXIT_USAGE, PitbossError } from '../errors.ts';
+import { infrastructureFault, runCanary, ungradableReport } from '../canary.ts';
+import { CONFIG_FILE, chooseRules, readDeclared } from '../class-rules.ts';
+import { EXIT_FAILURES, EXIT_INFRASTRUCTURE, EXIT_OK, EXIT_USAGE, PitbossError } from '../errors.ts';
 import { gradeSubmission, type Replay, selectTests } from '../grade.ts';
+import { openWorkRoot } from '../infrastructure.ts';
 import type { Assignment, Limits } from '../kit/assignment.ts';
 import { readCatalogue } from '../mutants/catalogue.ts';
 import { renderSelfCheck, selfCheck } from '../mutants/self-check.ts';
 import { planTests } from '../plan.ts';
 import { privateFolder, privateTranscriptCases } from '../private-part.ts';
 import { FORMATS, type Format, render } from '../report/index.ts';
-import { hashFolder, ResultStore } from '../results.ts';
+import type { Report } from '../report/model.ts';
+import { hashFolder, RESULTS_FOLDER, ResultStore } from '../results.ts';
 import { sandboxSupport } from '../runner/sandbox.ts';
 import { readSubmission } from '../submission.ts';
 import { TOOL_VERSION } from '../version.ts';
@@ -63,45 +69,6 @@ const positiveInteger = (value: string): number => {
   return Number(value);
 };
 
-/** The rule set: `--rules`, else the submission's pitboss.json, else classic. */
-function rulesFor(flag: string | undefined, folders: readonly string[]): string {
-  if (flag !== undefined) return flag;
-  // Each folder's pitboss.json names its rule set; a class folder's submissions name theirs.
-  const named = new Set<string>();
-  for (const folder of folders) {
-    const own = rulesNamedIn(folder);
-    if (own !== undefined) {
-      named.add(own);
-      continue;
-    }
-    if (!existsSync(folder) || !statSync(folder).isDirectory()) continue;
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
-      const inside = rulesNamedIn(join(folder, entry.name));
-      if (inside !== undefined) named.add(inside);
-    }
-  }
-  if (named.size > 1) {
-    throw new PitbossError(
-      'USAGE',
-      `the submissions name different rule sets (${[...named].sort().join(', ')}): grade each apart, or pass --rules`,
-    );
-  }
-  return [...named][0] ?? 'classic';
-}
-
-/** The rule set a folder's pitboss.json names, if it has one. */
-function rulesNamedIn(folder: string): string | undefined {
-  const config = join(folder, 'pitboss.json');
-  if (!existsSync(config)) return undefined;
-  try {
-    const rules = (JSON.parse(readFileSync(config, 'utf8')) as { rules?: unknown }).rules;
-    return typeof rules === 'string' ? rules : undefined;
-  } catch {
-    throw new PitbossError('USAGE', `${config} is not valid JSON`);
-  }
-}
-
 function parseReplay(text: string): Replay {
   const match = /^(.+)@(-?\d+):([\d:]*)$/.exec(text);
   if (match === null)
@@ -111,22 +78,71 @@ function parseReplay(text: string): Replay {
 
 /**
  * The submissions named: a folder that is a submission is one; a folder holding submissions (a class)
- * stands for each of them, in name order. Anything else is reported by gradeSubmission's checks.
+ * stands for each folder in it, in name order, so that every student has a row (one whose folder is no
+ * submission gets a verdict saying so). Hidden folders, node_modules and the --out folder are not students'.
  */
-function expandFolders(assignment: Assignment, folders: readonly string[], io: Io): string[] {
-  const files = assignment.studentFiles.map((file) => file.name);
-  const holdsSubmission = (dir: string) => files.some((file) => existsSync(join(dir, file)));
+function expandFolders(
+  assignment: Assignment,
+  folders: readonly string[],
+  io: Io,
+  out: string | undefined,
+): string[] {
+  const files = new Set(assignment.studentFiles.map((file) => file.name));
+  // By name only (a directory or a link named deck.ts counts): what it is, the submission's verdict says.
+  const holdsSubmission = (dir: string) => {
+    try {
+      return readdirSync(dir).some((name) => files.has(name));
+    } catch {
+      return false;
+    }
+  };
+  const skip = out === undefined ? undefined : resolve(out);
   return folders.flatMap((folder) => {
-    if (!existsSync(folder) || !statSync(folder).isDirectory() || holdsSubmission(folder)) return [folder];
-    const inside = readdirSync(folder, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
-      .map((entry) => join(folder, entry.name))
-      .filter(holdsSubmission)
-      .sort();
-    if (inside.length === 0) return [folder];
+    if (!statSync(folder).isDirectory() || holdsSubmission(folder)) return [folder];
+    let inside: string[];
+    try {
+      inside = readdirSync(folder, { withFileTypes: true })
+        .filter(
+          (entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules',
+        )
+        .map((entry) => join(folder, entry.name))
+        .filter((dir) => resolve(dir) !== skip)
+        .sort();
+    } catch {
+      return [folder];
+    }
+    if (!inside.some(holdsSubmission)) return [folder];
     io.stderr(`pitboss: ${folder} holds ${inside.length} submissions\n`);
     return inside;
   });
+}
+
+/** A report with this run's notes on the submission's pitboss.json, and nothing older. */
+function withNotes(
+  report: Report,
+  { declaredRules, note }: { declaredRules?: string; note?: string },
+): Report {
+  const { declaredRules: _declared, ...submission } = report.submission;
+  const { notes: _notes, ...rest } = report;
+  return {
+    ...rest,
+    submission: declaredRules === undefined ? submission : { ...submission, declaredRules },
+    ...(note === undefined ? {} : { notes: [note] }),
+  };
+}
+
+/** What the grader notes about a submission's own pitboss.json when the class is graded by another rule set. */
+function rulesNotes(folder: string, rules: string): { declaredRules?: string; note?: string } {
+  const declared = readDeclared(folder);
+  if ('problem' in declared)
+    return {
+      note: `its ${CONFIG_FILE} ${declared.problem}: ignored, graded as ${rules}, the class's rule set`,
+    };
+  if (declared.rules === undefined || declared.rules === rules) return {};
+  return {
+    declaredRules: declared.rules,
+    note: `its ${CONFIG_FILE} names ${declared.rules}: graded as ${rules}, the class's rule set (--rules chooses)`,
+  };
 }
 
 /**
@@ -150,7 +166,10 @@ async function runGrading(
   flags: GradeFlags,
   io: Io,
 ): Promise<number> {
-  const assignment = await loadAssignment(rulesFor(flags.rules, folders));
+  // A folder named that is not there is a usage error, before anything; any other is graded.
+  for (const folder of folders)
+    if (!existsSync(folder)) throw new PitbossError('NO_SUCH_FOLDER', `no such folder: ${folder}`);
+  const assignment = await loadAssignment(chooseRules(mode, flags.rules, folders));
   const secret = mode === 'grade' ? privateFolder(flags.private, assignment.name) : undefined;
   const plan = planTests(assignment, readCatalogue(assignment, secret), privateTranscriptCases(secret));
   const replay = flags.replay === undefined ? undefined : parseReplay(flags.replay);
@@ -169,10 +188,23 @@ async function runGrading(
     ...(flags.memory === undefined ? {} : { heapMb: flags.memory }),
     ...(flags.maxOutput === undefined ? {} : { outputBytes: flags.maxOutput }),
   };
-  for (const warning of sandboxSupport().missing) io.stderr(`pitboss: WARNING: not enforced: ${warning}\n`);
-  const submissions = expandFolders(assignment, folders, io);
-  // Every folder is checked before anything is graded: a wrong one is a usage error, not half a batch.
-  const hashes = submissions.map((folder) => readSubmission(assignment, folder).hash);
+  const submissions = expandFolders(assignment, folders, io, flags.out);
+  // A folder that cannot be graded gets a verdict of its own; the others are graded all the same.
+  // (A student's `check` of a folder that is no submission is a usage error: there is nothing else.)
+  const read = submissions.map((folder): { hash: string } | { problem: string } => {
+    try {
+      return { hash: readSubmission(assignment, folder).hash };
+    } catch (error) {
+      if (mode === 'check' && error instanceof PitbossError) throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      return {
+        problem:
+          error instanceof PitbossError
+            ? error.message
+            : `${folder} cannot be read: ${typeof code === 'string' ? code : (error as Error).message}`,
+      };
+    }
+  });
   // Names come from every submission, so a shard names each file as a run over all of them does.
   const outNames = outputNames(submissions);
   const shard = flags.shard ?? { index: 1, count: 1 };
@@ -181,86 +213,135 @@ async function runGrading(
   if (onePerFile && chosen.length > 1 && flags.out === undefined) {
     throw new PitbossError('USAGE', `${flags.format} reports are one file per submission: add --out <dir>`);
   }
+  const support = sandboxSupport();
+  for (const warning of support.missing) io.stderr(`pitboss: WARNING: not enforced: ${warning}\n`);
+  // The class's rule set decides; a submission's pitboss.json that disagrees is noted, never followed.
+  const notes = chosen.map(({ folder }) => (mode === 'grade' ? rulesNotes(folder, assignment.name) : {}));
+  for (const [i, { note }] of notes.entries())
+    if (note !== undefined) io.stderr(`pitboss: ${chosen[i]!.folder}: ${note}\n`);
   if (flags.shard !== undefined)
     io.stderr(
       `pitboss: shard ${shard.index}/${shard.count}: ${chosen.length} of ${submissions.length} submissions\n`,
     );
   const secretHash = hashFolder(secret);
-  const store =
-    flags.out === undefined
+  const out = flags.out;
+  // Nothing is written under --out before the canary passed: the store is made on first use.
+  let store: ResultStore | undefined;
+  const storeNow = (dir: string) => {
+    store ??= new ResultStore(dir, {
+      assignment: assignment.name,
+      version: assignment.version,
+      mode,
+      only: flags.only,
+      limits,
+      secret: secretHash,
+    });
+    return store;
+  };
+  const stored = (hash: string | undefined) =>
+    out === undefined || hash === undefined || !existsSync(join(out, RESULTS_FOLDER))
       ? undefined
-      : new ResultStore(flags.out, {
-          assignment: assignment.name,
-          version: assignment.version,
-          mode,
-          only: flags.only,
-          limits,
-          secret: secretHash,
-        });
-  if (flags.out !== undefined) mkdirSync(flags.out, { recursive: true });
-  const workRoot = mkdtempSync(join(tmpdir(), 'pitboss-'));
+      : storeNow(out).read(hash);
+  const work = openWorkRoot({ otherUser: support.layers.has('setpriv') });
   const limiter = pLimit(flags.jobs);
+  const options = {
+    mode,
+    workRoot: work.path,
+    limiter,
+    limits,
+    replay,
+    only: flags.only,
+    jobs: flags.jobs,
+    privateDir: secret,
+  };
   const progress =
     chosen.length > 1 ? startProgress(chosen.length, io.stderr, io.progressTerminal) : undefined;
   const stderr = progress?.log ?? io.stderr;
   let reused = 0;
   // Finished results, told on stdout in the submissions' order whatever order they finish in.
-  const finished: (BatchEntry & { path?: string | undefined })[] = [];
+  const finished: (BatchEntry & { path?: string | undefined; infrastructure?: boolean })[] = [];
   let told = 0;
   const tell = () => {
     for (; told < chosen.length && finished[told] !== undefined; told++) {
-      const { report, error, path } = finished[told]!;
-      if (error !== undefined) stderr(`pitboss: could not grade ${chosen[told]!.folder}: ${error}\n`);
+      const { report, error, path, infrastructure } = finished[told]!;
+      if (error !== undefined)
+        stderr(
+          `pitboss: ${infrastructure ? 'infrastructure error: ' : ''}could not grade ${chosen[told]!.folder}: ${error}${infrastructure ? ' (not scored, not stored)' : ''}\n`,
+        );
       if (report !== undefined && path !== undefined)
         io.stdout(`${report.submission.name}: ${report.score}/${report.maxScore} -> ${path}\n`);
     }
   };
+  // The canary: the reference graded as a submission is. The first --jobs submissions are graded
+  // beside it; every result waits for it, and none counts if it fails.
+  let canaryFailure: string | undefined;
+  const canary = runCanary(assignment, plan, options).then((failure) => {
+    canaryFailure = failure;
+  });
   try {
-    await Promise.all(
-      chosen.map(async ({ folder, order }, i) => {
+    await Promise.all([
+      canary,
+      ...chosen.map(async ({ folder, order }, i) => {
+        if (i >= flags.jobs) await canary;
+        if (canaryFailure !== undefined) return;
         const name = outNames[order]!;
-        const hash = store === undefined ? undefined : hashes[order];
-        let report = hash === undefined ? undefined : store?.read(hash);
+        const submission = read[order]!;
+        const hash = 'hash' in submission ? submission.hash : undefined;
+        let report = stored(hash);
         const wasStored = report !== undefined;
         let error: string | undefined;
+        let infrastructure = false;
         if (wasStored) reused++;
-        else {
+        else if ('problem' in submission) {
+          report = ungradableReport(assignment, selectTests(plan, options), folder, mode, submission.problem);
+        } else {
           try {
-            report = await gradeSubmission(assignment, plan, folder, {
-              mode,
-              workRoot,
-              limiter,
-              limits,
-              replay,
-              only: flags.only,
-              jobs: flags.jobs,
-              privateDir: secret,
-            });
+            report = await gradeSubmission(assignment, plan, folder, options);
           } catch (caught) {
-            // The grader's own failure on one submission: say so, keep the batch going, exit 1.
-            error = (caught as Error).message;
+            if (caught instanceof PitbossError && caught.code === 'NOT_A_SUBMISSION') {
+              report = ungradableReport(assignment, selectTests(plan, options), folder, mode, caught.message);
+            } else {
+              // The grader's own failure: never a score.
+              error = (caught as Error).message;
+              infrastructure = true;
+            }
           }
-          if (hash !== undefined && report !== undefined) store?.write(hash, report);
+          const fault = report === undefined ? undefined : infrastructureFault(report);
+          if (fault !== undefined) {
+            error = fault;
+            infrastructure = true;
+            report = undefined;
+          }
         }
+        await canary;
+        if (canaryFailure !== undefined) return;
+        if (out !== undefined) mkdirSync(out, { recursive: true });
+        // Stored as graded; the notes on its pitboss.json are this run's (the file is not in the key).
+        if (!wasStored && !infrastructure && hash !== undefined && report !== undefined && out !== undefined)
+          storeNow(out).write(hash, report);
+        if (report !== undefined) report = withNotes(report, notes[i]!);
         // Written as soon as it is graded: a batch stopped half-way keeps everything finished.
         const path =
-          report === undefined || flags.out === undefined
+          report === undefined || out === undefined
             ? undefined
-            : writeSubmissionFiles(flags.out, name, report, flags.format, mode === 'grade');
-        finished[i] = { order, name, report, error, path };
+            : writeSubmissionFiles(out, name, report, flags.format, mode === 'grade');
+        finished[i] = { order, name, report, error, path, infrastructure };
         progress?.done(name, report, wasStored);
         tell();
       }),
-    );
+    ]);
   } finally {
     progress?.stop();
-    rmSync(workRoot, { recursive: true, force: true });
+    work.remove();
   }
+  if (canaryFailure !== undefined)
+    throw new PitbossError('INFRASTRUCTURE', `${canaryFailure}; nothing was graded`);
   const reports = finished.flatMap((entry) => (entry.report === undefined ? [] : [entry.report]));
   if (store !== undefined)
-    io.stderr(`pitboss: ${reports.length - reused} graded, ${reused} reused from ${flags.out}\n`);
+    io.stderr(`pitboss: ${reports.length - reused} graded, ${reused} reused from ${out}\n`);
 
-  if (flags.out !== undefined) {
+  if (out !== undefined) {
+    mkdirSync(out, { recursive: true });
     // Each report is written above, as it finished; a grade run adds the class's files.
     if (mode === 'grade') {
       const run: RunIdentity = {
@@ -280,16 +361,15 @@ async function runGrading(
         submissions.length,
         finished.map(({ order, name, report, error }) => ({ order, name, report, error })),
       );
-      writeBatchFiles(flags.out, batch);
-      io.stdout(
-        `class report -> ${join(flags.out, CLASS_REPORT)}\ngradebook -> ${join(flags.out, GRADEBOOK)}\n`,
-      );
+      writeBatchFiles(out, batch);
+      io.stdout(`class report -> ${join(out, CLASS_REPORT)}\ngradebook -> ${join(out, GRADEBOOK)}\n`);
     }
   } else if (flags.format === 'json' && reports.length > 1) {
     io.stdout(`${JSON.stringify(reports, null, 2)}\n`);
   } else {
     for (const report of reports) io.stdout(render(report, flags.format, io.color));
   }
+  if (finished.some((entry) => entry.infrastructure === true)) return EXIT_INFRASTRUCTURE;
   const full = finished.every(
     (entry) => entry.report !== undefined && entry.report.score === entry.report.maxScore,
   );
@@ -431,7 +511,8 @@ function program(io: Io, setStatus: (status: number) => void): Command {
       const assignment = await loadAssignment(flags.rules);
       const secret = privateFolder(flags.private, assignment.name);
       const mutants = readCatalogue(assignment, secret);
-      const workRoot = mkdtempSync(join(tmpdir(), 'pitboss-'));
+      const work = openWorkRoot({ otherUser: sandboxSupport().layers.has('setpriv') });
+      const workRoot = work.path;
       try {
         const check = await selfCheck({
           assignment,
@@ -446,7 +527,7 @@ function program(io: Io, setStatus: (status: number) => void): Command {
         io.stdout(renderSelfCheck(check));
         setStatus(check.ok ? EXIT_OK : EXIT_FAILURES);
       } finally {
-        rmSync(workRoot, { recursive: true, force: true });
+        work.remove();
       }
     });
 
@@ -468,6 +549,10 @@ export async function runPitboss(argv: readonly string[], io: Io): Promise<numbe
       return EXIT_USAGE;
     }
     if (error instanceof PitbossError) {
+      if (error.code === 'INFRASTRUCTURE') {
+        io.stderr(`pitboss: infrastructure error: ${error.message}\n`);
+        return EXIT_INFRASTRUCTURE;
+      }
       io.stderr(`pitboss: ${error.message}\n`);
       return EXIT_USAGE;
     }

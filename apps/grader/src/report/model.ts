@@ -74,7 +74,15 @@ export interface Report {
   mode: 'check' | 'grade';
   /** The assignment's fixed seed; each test's own seed derives from it and its id. */
   seed: number;
-  submission: { name: string; path: string; hash: string };
+  submission: {
+    name: string;
+    path: string;
+    hash: string;
+    /** `grade`: the rule set the submission's own pitboss.json names, when not the one it was graded by. */
+    declaredRules?: string | undefined;
+  };
+  /** What the grader noticed and did not score, in sentences (e.g. a pitboss.json it did not follow). */
+  notes?: string[] | undefined;
   score: number;
   maxScore: number;
   parts: PartScore[];
