@@ -1,95 +1,137 @@
-// Transcript runs share one program harness child, each in a realm of its own: every run's outcome
-// must be what a process of its own gives, whether the shared child vouched for it or not.
+// Transcript runs: every run a fresh sandboxed process of its own. Its outcome must be what a process
+// of its own gives, no run may see or change another, and nothing of the grader's reaches student code.
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { describe, expect, it } from 'vitest';
+import { runPitboss } from '../src/cli/main.ts';
 import type { Limits } from '../src/kit/assignment.ts';
+import type { Report } from '../src/report/model.ts';
 import { type ProgramOutcome, runProgram } from '../src/runner/process.ts';
 import { type ProgramRun, runPrograms } from '../src/runner/programs.ts';
-import { scratch } from './support.ts';
+import { REPO_ROOT, scratch } from './support.ts';
 
 const limits: Limits = { testTimeoutMs: 4000, programTimeoutMs: 4000, heapMb: 128, outputBytes: 4096 };
 
+/**
+ * Calls `probe` at every depth of a recursion down to the edge of the stack, where host code a realm
+ * calls into overflows: the objects it gives or throws there (the deepest 200; promises are handled,
+ * and kept), for `foreign` to judge.
+ */
+const AT_EDGE = `const atEdge = (probe) => {
+  const seen = [];
+  const keep = (value) => {
+    if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return;
+    if (value instanceof RangeError) return;
+    if (typeof value.then === 'function') value.then(undefined, () => {});
+    seen.push(value);
+    if (seen.length > 200) seen.shift();
+  };
+  const dive = () => {
+    try { keep(probe()); } catch (error) { keep(error); }
+    dive();
+  };
+  try { dive(); } catch {}
+  return seen;
+};
+const foreign = (value) => {
+  try {
+    if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return undefined;
+    const maker = typeof value === 'function' ? value.constructor : value.constructor.constructor;
+    return typeof maker === 'function' && maker !== Function ? maker : undefined;
+  } catch { return undefined; }
+};
+`;
+
 /** Each program gets a stage of its own: `main.mjs`, beside a helper module. */
-const PROGRAMS: Record<string, { shared: boolean; source: string }> = {
+const PROGRAMS: Record<string, { source: string }> = {
   'plain-console': {
-    shared: true,
     source:
       "console.log('%s has %d cards, %i%%', 'deck', 52, 7.9);\nconsole.log(1, true, null, undefined, 10n, Symbol('s'), -0);\nconsole.log();\nconsole.info('%o %j', 'x', 3);\nconsole.error('to stderr');",
   },
   'plain-write': {
-    shared: true,
     source:
       "process.stdout.write('args ' + process.argv.slice(2).join(',') + '\\n');\nprocess.stdout.write('');",
   },
   'split-surrogate': {
-    shared: true,
     source: "process.stdout.write('\\uD83D');\nprocess.stdout.write('\\uDE00 \\uDC00\\n');",
   },
   'split-across-an-empty-write': {
-    shared: true,
     source:
       "process.stdout.write('\\uD83D');\nprocess.stdout.write('');\nprocess.stdout.write('\\uDE00\\n');",
   },
   'lone-surrogates': {
-    shared: true,
     source: "process.stdout.write('a\\uD800b\\n');\nconsole.log('\\uDC00', '\\uD83D\\uDE00');",
   },
   'sibling-imports': {
-    shared: true,
     source:
       "import { twice } from './helper.mjs';\nconst later = await import('./helper.mjs');\nconsole.log(twice(21), later.twice(2));",
   },
   // A process's own Node code uses its built-ins (here, making stdout fails): changed ones go to a process.
   'vandal-then-print': {
-    shared: false,
     source:
       "Array.prototype.push = () => { throw new Error('no'); };\nArray.prototype[Symbol.iterator] = function* () { yield 'forged'; };\nString.prototype.toString = () => 'forged';\nconsole.log('still', 'fine');\nprocess.stdout.write('written\\n');",
   },
   'adds-a-method': {
-    shared: false,
     source:
       "Object.defineProperty(Array.prototype, 'sum', { value() { return 6; } });\nconsole.log([1, 2, 3].sum());",
   },
   'restores-what-it-changed': {
-    shared: true,
     source:
       "const push = Array.prototype.push;\nArray.prototype.push = null;\nArray.prototype.push = push;\nconsole.log('as it was');",
   },
-  'after-vandal': { shared: true, source: "console.log([1, 2].map(String).join('+'));" },
+  'after-vandal': { source: "console.log([1, 2].map(String).join('+'));" },
   'caught-error': {
-    shared: true,
     source: "try { null.x; } catch (error) { console.log('caught', error.message); }",
   },
-  'import-meta': { shared: false, source: 'console.log(import /* a */ . meta.url.endsWith("/main.mjs"));' },
+  'import-meta': { source: 'console.log(import /* a */ . meta.url.endsWith("/main.mjs"));' },
   'stderr-after-vandal': {
-    shared: false,
     source:
       "Array.prototype[Symbol.iterator] = function* () {};\nconsole.error('to stderr');\nconsole.log('x');",
   },
-  'logs-an-object': { shared: false, source: 'console.log({ a: 1 }, [1, 2]);' },
-  exits: { shared: false, source: "console.log('before');\nprocess.exit(3);" },
-  'exit-code': { shared: false, source: "console.log('x');\nprocess.exitCode = 2;" },
-  throws: { shared: false, source: "console.log('before');\nthrow new TypeError('boom');" },
-  rejects: { shared: false, source: "console.log('before');\nPromise.reject(new Error('later'));" },
-  'never-settles': { shared: false, source: 'await new Promise(() => {});' },
-  'typeof-buffer': { shared: false, source: 'console.log(typeof Buffer, typeof setTimeout);' },
-  'global-alias': { shared: false, source: 'console.log(global === globalThis);' },
-  'stack-trace': { shared: false, source: 'console.log(String(new Error("x").stack).split("\\n")[0]);' },
-  'error-swap': { shared: false, source: 'globalThis.Error = function () {};\nconsole.log("swapped");' },
-  'unbound-write': { shared: false, source: "const { write } = process.stdout;\nwrite('x\\n');" },
-  'two-arg-write': { shared: false, source: "process.stdout.write('x\\n', 'utf8');" },
-  'process-pid': { shared: false, source: 'console.log(process.pid);' },
-  'console-table': { shared: false, source: 'console.table([1]);' },
+  'logs-an-object': { source: 'console.log({ a: 1 }, [1, 2]);' },
+  exits: { source: "console.log('before');\nprocess.exit(3);" },
+  'exit-code': { source: "console.log('x');\nprocess.exitCode = 2;" },
+  throws: { source: "console.log('before');\nthrow new TypeError('boom');" },
+  rejects: { source: "console.log('before');\nPromise.reject(new Error('later'));" },
+  'never-settles': { source: 'await new Promise(() => {});' },
+  'typeof-buffer': { source: 'console.log(typeof Buffer, typeof setTimeout);' },
+  'global-alias': { source: 'console.log(global === globalThis);' },
+  'stack-trace': { source: 'console.log(String(new Error("x").stack).split("\\n")[0]);' },
+  'error-swap': { source: 'globalThis.Error = function () {};\nconsole.log("swapped");' },
+  'unbound-write': { source: "const { write } = process.stdout;\nwrite('x\\n');" },
+  'two-arg-write': { source: "process.stdout.write('x\\n', 'utf8');" },
+  'process-pid': { source: 'console.log(process.pid);' },
+  'console-table': { source: 'console.table([1]);' },
   'builtin-import': {
-    shared: false,
     source: "import { readFileSync } from 'node:fs';\nconsole.log(typeof readFileSync);",
   },
-  floods: { shared: false, source: "for (let i = 0; i < 1000; i++) console.log('0123456789');" },
-  'near-the-limit': { shared: true, source: "for (let i = 0; i < 390; i++) console.log('012345678');" },
-  'multibyte-over-the-limit': { shared: false, source: "console.log('\\u20ac'.repeat(1400));" },
-  spins: { shared: false, source: "console.log('start');\nfor (;;);" },
+  floods: { source: "for (let i = 0; i < 1000; i++) console.log('0123456789');" },
+  'near-the-limit': { source: "for (let i = 0; i < 390; i++) console.log('012345678');" },
+  'multibyte-over-the-limit': { source: "console.log('\\u20ac'.repeat(1400));" },
+  spins: { source: "console.log('start');\nfor (;;);" },
+  // Every way a realm sharing the grader's process reached host objects: what the program is handed,
+  // what printing throws at the edge of the stack, import() there, promises, stack frames, timers,
+  // SharedArrayBuffer and Atomics. A process of its own has no other realm to reach.
+  'reaches-for-the-host': {
+    source: `${AT_EDGE}
+const values = [process.argv, console.log, console.error, process.stdout, process.stdout.write];
+values.push(...atEdge(() => process.stdout.write('')));
+values.push(...atEdge(() => console.error()));
+values.push(...atEdge(() => import('./nowhere.mjs')));
+values.push(...atEdge(() => import('./helper.mjs')));
+values.push(...atEdge(() => new Error('deep').stack));
+values.push(...atEdge(() => Promise.resolve().then(() => { throw new Error('later'); })));
+Error.prepareStackTrace = (_, frames) => frames;
+const frames = new Error('frames').stack;
+delete Error.prepareStackTrace;
+for (const frame of Array.isArray(frames) ? frames : []) values.push(frame, frame.getThis(), frame.getFunction());
+values.push(setTimeout(() => {}, 0), queueMicrotask, new SharedArrayBuffer(8));
+Atomics.add(new Int32Array(values.at(-1)), 0, 1);
+const pending = values.filter((value) => typeof value?.then === 'function');
+for (const result of await Promise.allSettled(pending)) values.push(result.reason ?? result.value);
+console.log('foreign realms reached:', values.filter((value) => foreign(value) !== undefined).length);`,
+  },
 };
 
 function stage(root: string, name: string, source: string): string {
@@ -110,19 +152,15 @@ const comparable = (outcome: ProgramOutcome) =>
     ? { limit: outcome.limit }
     : { status: outcome.status, signal: outcome.signal, stdout: outcome.stdout.toString('base64') };
 
-describe('runs of a program in the shared harness child', async () => {
+describe('runs of a program', async () => {
   const root = scratch();
   chmodSync(root, 0o755);
   const runs: ProgramRun[] = Object.entries(PROGRAMS).map(([name, { source }]) => {
     const dir = stage(root, name, source);
     return { key: name, file: join(dir, 'main.mjs'), cwd: dir, args: ['100', '3', 'simple'] };
   });
-  const outcomes = new Map<string, { outcome: ProgramOutcome; shared: boolean }>();
-  await runPrograms(runs, {
-    limits,
-    limiter: pLimit(2),
-    done: (key, outcome, shared) => outcomes.set(key, { outcome, shared }),
-  });
+  const outcomes = new Map<string, ProgramOutcome>();
+  await runPrograms(runs, { limits, limiter: pLimit(2), done: (key, outcome) => outcomes.set(key, outcome) });
   const alone = new Map(
     await Promise.all(
       runs.map(
@@ -131,11 +169,8 @@ describe('runs of a program in the shared harness child', async () => {
     ),
   );
 
-  it.each(Object.entries(PROGRAMS))('%s: the outcome of a process of its own', (name, { shared }) => {
-    const got = outcomes.get(name)!;
-    expect(comparable(got.outcome)).toEqual(comparable(alone.get(name)!));
-    // Plain runs come from the shared child; anything else from a process, as before.
-    expect(got.shared).toBe(shared);
+  it.each(Object.keys(PROGRAMS))('%s: the outcome of a process of its own', (name) => {
+    expect(comparable(outcomes.get(name)!)).toEqual(comparable(alone.get(name)!));
   });
 
   it('ran the plain programs at all', () => {
@@ -146,3 +181,108 @@ describe('runs of a program in the shared harness child', async () => {
     expect(alone.get('floods')!.limit).toBe('output');
   });
 });
+
+/** Stages `main.mjs` programs under one root; returns a run of each `name` in `order`. */
+function stagedRuns(sources: Record<string, string>, order: readonly string[]): ProgramRun[] {
+  const root = scratch();
+  chmodSync(root, 0o755);
+  const dirs = new Map(Object.entries(sources).map(([name, source]) => [name, stage(root, name, source)]));
+  return order.map((name, i) => {
+    const dir = dirs.get(name)!;
+    return { key: `${i}:${name}`, file: join(dir, 'main.mjs'), cwd: dir, args: [] };
+  });
+}
+
+async function outputs(runs: readonly ProgramRun[], jobs: number): Promise<string[]> {
+  const got = new Map<string, string>();
+  await runPrograms(runs, {
+    limits,
+    limiter: pLimit(jobs),
+    done: (key, outcome) => got.set(key, `${outcome.status} ${outcome.stdout.toString('utf8').trim()}`),
+  });
+  return runs.map((run) => got.get(run.key)!);
+}
+
+describe('no run observes or alters another', () => {
+  it('a run that escapes to the host realm (a stack overflow in host code) finds nothing there', async () => {
+    // Counts its runs wherever state could outlive one: the host's global object when it reaches it.
+    const counts = `${AT_EDGE}
+let host;
+for (const value of atEdge(() => process.stdout.write(''))) host ??= foreign(value);
+const place = host === undefined ? globalThis : host('return globalThis')();
+place.pitbossRuns = (place.pitbossRuns ?? 0) + 1;
+console.log('host reached:', host !== undefined, 'runs seen:', place.pitbossRuns);`;
+    const runs = stagedRuns({ counts }, ['counts', 'counts', 'counts', 'counts']);
+    for (const jobs of [1, 2]) {
+      expect(await outputs(runs, jobs)).toEqual(Array(4).fill('0 host reached: false runs seen: 1'));
+    }
+  }, 60_000);
+
+  it('what a run leaves in its globals, environment, built-ins or files is gone for the next', async () => {
+    const leaves = `globalThis.pitbossMark = 'left';
+process.env.PITBOSS_MARK = 'left';
+Object.prototype.pitbossMark = 'left';
+Array.prototype.join = function () { return 'forged'; };
+try { (await import('node:fs')).writeFileSync('/tmp/pitboss-mark', 'left'); } catch {}
+console.log('left its marks');`;
+    const reads = `let file = 'none';
+try { file = (await import('node:fs')).readFileSync('/tmp/pitboss-mark', 'utf8'); } catch {}
+console.log(String(globalThis.pitbossMark), String(process.env.PITBOSS_MARK), String({}.pitbossMark), file, [1, 2].join('+'));`;
+    const runs = stagedRuns({ leaves, reads }, ['leaves', 'reads', 'leaves', 'reads']);
+    const clean = '0 undefined undefined undefined none 1+2';
+    expect(await outputs(runs, 1)).toEqual(['0 left its marks', clean, '0 left its marks', clean]);
+  }, 60_000);
+});
+
+const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic');
+/** Each attacks the runs of its transcripts, and prints the right transcript only when the attack works. */
+const HOSTILE = ['stack-escape', 'next-run', 'carried-state', 'argv-print'].map(
+  (name) => `hostile-realm-${name}`,
+);
+const CORRECT = ['correct-indexed', 'correct-functional'];
+
+describe('hostile transcript programs graded in one batch with correct submissions', async () => {
+  let stdout = '';
+  const status = await runPitboss(
+    [
+      'grade',
+      ...[...HOSTILE, ...CORRECT].map((name) => join(FIXTURES, name)),
+      '--format',
+      'json',
+      '--jobs',
+      '2',
+      '--only',
+      'transcript.course',
+      'transcript.edge',
+    ],
+    {
+      stdout: (text) => {
+        stdout += text;
+      },
+      stderr: () => {},
+      color: false,
+    },
+  );
+  const reports = JSON.parse(stdout) as Report[];
+  const transcripts = (name: string) =>
+    reports
+      .find((report) => report.submission.name === name)!
+      .tests.filter((test) => test.id.startsWith('transcript.'));
+
+  it('grades them all', () => {
+    expect(status).toBe(1);
+    expect(reports.map((report) => report.submission.name)).toEqual([...HOSTILE, ...CORRECT]);
+  });
+
+  it.each(HOSTILE)('%s earns no transcript point', (name) => {
+    const tests = transcripts(name);
+    expect(tests.length).toBeGreaterThan(20);
+    expect(tests.filter((test) => test.status === 'passed').map((test) => test.id)).toEqual([]);
+  });
+
+  it.each(CORRECT)('%s, graded beside them, keeps every transcript point', (name) => {
+    const tests = transcripts(name);
+    expect(tests.length).toBeGreaterThan(20);
+    expect(tests.filter((test) => test.status !== 'passed').map((test) => test.id)).toEqual([]);
+  });
+}, 300_000);
