@@ -31,7 +31,6 @@ export const assignment: Assignment = {
   mutantsFile: here('./mutants.json'),
   // The handout asks for tests of the ADTs; the driver is graded by transcripts.
   studentTests: { folder: 'tests', suffix: '.test.ts', about: ['deck.ts', 'hand.ts', 'player.ts'] },
-  unitTestsModule: here('./suites/index.ts'),
   unitTests,
   transcripts: {
     program: 'blackjack.ts',

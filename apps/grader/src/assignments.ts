@@ -46,15 +46,12 @@ export function studentTestsBundle(): Promise<string> {
   return bundleCached('student-tests', { file: join(REPO_ROOT, 'apps/grader/src/student-tests/child.ts') });
 }
 
-/** The harness child's code for an assignment: the generic harness serving its unit tests. */
-export function harnessBundle(assignment: Assignment): Promise<string> {
-  const harness = join(REPO_ROOT, 'apps/grader/src/harness/child.ts');
-  const source = [
-    `import { serve } from ${JSON.stringify(harness)};`,
-    `import { unitTests } from ${JSON.stringify(assignment.unitTestsModule)};`,
-    'serve(unitTests);',
-  ].join('\n');
-  return bundleCached(`harness-${assignment.name}`, { source });
+/**
+ * The executor: the one script that runs beside a student's modules in unit tests. It is the same for
+ * every assignment and holds no test and no reference: those stay in the grader's process.
+ */
+export function executorBundle(): Promise<string> {
+  return bundleCached('executor', { file: join(REPO_ROOT, 'apps/grader/src/harness/executor.ts') });
 }
 
 /** The child that runs a program's transcript cases, each in a realm of its own. */

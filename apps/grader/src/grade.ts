@@ -3,8 +3,10 @@
 import { chmodSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LimitFunction } from 'p-limit';
-import { harnessBundle, studentTestsBundle } from './assignments.ts';
-import type { RunReply } from './harness/protocol.ts';
+import { executorBundle, studentTestsBundle } from './assignments.ts';
+import type { ExecReply } from './harness/calls.ts';
+import { decodeResults, MalformedReply } from './kit/decode.ts';
+import { LoadFailure, type TestContext, TestFailure, type UnitTest } from './kit/unit-test.ts';
 import type { Assignment, Limits, TranscriptCase } from './kit/assignment.ts';
 import type { Mutant } from './mutants/catalogue.ts';
 import { ALL_FILES, type PlannedTest, STUDENT_TESTS } from './plan.ts';
@@ -43,6 +45,8 @@ export interface GradeOptions {
   only?: readonly string[] | undefined;
   /** For the grader's own use: only the tests this accepts. */
   filter?: ((test: PlannedTest) => boolean) | undefined;
+  /** The folder as already read (readSubmission): a batch reads each submission once. */
+  submission?: Submission | undefined;
   /** The instructor's private part (`--private`): its wheats/ judge students' tests too. */
   privateDir?: string | undefined;
 }
@@ -164,6 +168,21 @@ function expectedOf(assignment: Assignment, transcriptCase: TranscriptCase): str
   return text;
 }
 
+/** The student's process stopped during a test: a limit, or it died. The test's verdict. */
+class Stopped extends Error {
+  readonly settled: Exclude<Settled<ExecReply>, { kind: 'reply' }>;
+  constructor(settled: Exclude<Settled<ExecReply>, { kind: 'reply' }>) {
+    super('stopped');
+    this.settled = settled;
+  }
+}
+
+/**
+ * Each file's unit tests, in the grader's own process: a test draws its cases, computes the oracle's
+ * answers and judges, and only the calls go to an executor child beside the student's modules (the
+ * student's files and the provided ones: never the reference). A limit or a crash ends that child; the
+ * next test gets a fresh one.
+ */
 async function runUnitTests(
   assignment: Assignment,
   tests: readonly PlannedTest[],
@@ -173,7 +192,9 @@ async function runUnitTests(
   const outcomes = new Map<string, Outcome>();
   const byFile = new Map<string, PlannedTest[]>();
   for (const test of tests) byFile.set(test.file, [...(byFile.get(test.file) ?? []), test]);
-  const harness = await harnessBundle(assignment);
+  const executor = await executorBundle();
+  const provided = assignment.providedFiles.map((file) => file.name);
+  const byId = new Map(assignment.unitTests.map((test) => [test.id, test]));
   await Promise.all(
     [...byFile].map(([file, fileTests]) =>
       options.limiter(async () => {
@@ -182,28 +203,18 @@ async function runUnitTests(
           for (const test of fileTests) outcomes.set(test.id, { status: 'load-error', message: problem });
           return;
         }
-        const worker = new ChildWorker<RunReply>({
-          script: harness,
+        const worker = new ChildWorker<ExecReply>({
+          script: executor,
           readable: [],
-          cwd: staging.stage([file]),
+          cwd: staging.stage('all'),
           limits: options.limits,
+          preamble: [JSON.stringify({ provided })],
         });
         try {
           for (const test of fileTests) {
-            const replay = options.replay;
-            const request = {
-              id: test.id,
-              seed: replay?.seed ?? test.seed,
-              numRuns: assignment.numRuns,
-              replayPath: replay?.path,
-            };
-            const settled = await worker.run(
-              request,
-              test.id,
-              (reply) => reply.id,
-              options.limits.testTimeoutMs,
-            );
-            outcomes.set(test.id, unitOutcome(test.id, settled));
+            const unit = byId.get(test.id);
+            if (unit === undefined) throw new Error(`no unit test ${test.id} in ${assignment.name}`);
+            outcomes.set(test.id, await runUnitTest(unit, test, worker, assignment.numRuns, options));
           }
         } finally {
           worker.close();
@@ -214,6 +225,74 @@ async function runUnitTests(
   return outcomes;
 }
 
+let requests = 0;
+
+async function runUnitTest(
+  unit: UnitTest,
+  test: PlannedTest,
+  worker: ChildWorker<ExecReply>,
+  numRuns: number,
+  options: GradeOptions,
+): Promise<Outcome> {
+  const replay = options.replay;
+  const deadline = Date.now() + options.limits.testTimeoutMs;
+  const exec: TestContext['exec'] = async (scripts) => {
+    const id = ++requests;
+    const settled = await worker.run(
+      { id, scripts: scripts.map((script) => script.wire()) },
+      String(id),
+      (reply) => String(reply.id),
+      Math.max(1, deadline - Date.now()),
+      options.limits.testTimeoutMs,
+    );
+    if (settled.kind !== 'reply') throw new Stopped(settled);
+    return decodeResults(
+      settled.reply.results,
+      scripts.map((script) => script.steps.length),
+    );
+  };
+  try {
+    await unit.run({
+      exec,
+      seed: replay?.seed ?? test.seed,
+      numRuns,
+      replayPath: replay?.path,
+    });
+    return { status: 'passed' };
+  } catch (error) {
+    if (error instanceof Stopped) {
+      const { settled } = error;
+      worker.close();
+      if (settled.kind === 'limit')
+        return { status: LIMIT_STATUS[settled.hit], message: `the test ${settled.message}` };
+      return { status: 'runtime-error', message: `${settled.message} during the test` };
+    }
+    if (error instanceof MalformedReply) {
+      worker.close();
+      return {
+        status: 'runtime-error',
+        message: `${error.message} (did the code change a built-in the process needs to answer?)`,
+      };
+    }
+    // The suites are bundled with their own copy of the kit: failures are told apart by their code.
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === 'TEST_FAILED') {
+      const failure = error as TestFailure;
+      return {
+        status: failure.status,
+        message: failure.message,
+        replay:
+          failure.replay === undefined
+            ? undefined
+            : formatReplay({ id: test.id, seed: failure.replay.seed, path: failure.replay.path }),
+      };
+    }
+    if (code === 'LOAD_FAILED') return { status: 'load-error', message: (error as LoadFailure).message };
+    // The test itself (the grader's code) failed: never the student's fault.
+    throw error;
+  }
+}
+
 /** The verdict a limit gives: its own status, and a message naming the limit and its value. */
 const LIMIT_STATUS = {
   time: 'timeout',
@@ -221,22 +300,6 @@ const LIMIT_STATUS = {
   memory: 'memory-limit',
   output: 'output-limit',
 } as const;
-
-function unitOutcome(id: string, settled: Settled<RunReply>): Outcome {
-  if (settled.kind === 'limit')
-    return { status: LIMIT_STATUS[settled.hit], message: `the test ${settled.message}` };
-  if (settled.kind === 'exit')
-    return { status: 'runtime-error', message: `${settled.message} during the test` };
-  const { reply } = settled;
-  return {
-    status: reply.status,
-    message: reply.message,
-    replay:
-      reply.replay === undefined
-        ? undefined
-        : formatReplay({ id, seed: reply.replay.seed, path: reply.replay.path }),
-  };
-}
 
 async function runTranscripts(
   assignment: Assignment,
@@ -344,7 +407,7 @@ export async function gradeSubmission(
   folder: string,
   options: GradeOptions,
 ): Promise<Report> {
-  const submission = readSubmission(assignment, folder);
+  const submission = options.submission ?? readSubmission(assignment, folder);
   const tests = selectTests(plan, options);
   mkdirSync(options.workRoot, { recursive: true });
   const workDir = mkdtempSync(join(options.workRoot, 'submission-'));

@@ -1,97 +1,81 @@
-// Deck ADT: the student's deck.ts with the provided card.ts, the reference Deck as the oracle.
+// Deck ADT: the student's deck.ts with the provided card.ts, the reference Deck as the oracle. The
+// oracle runs here, in the grader; the student's deck only receives the calls.
 import { type Card, DECK_SIZE, Deck as ReferenceDeck } from '@pitboss/deck';
 import {
-  attempt,
+  type CallOptions,
   checkProperty,
-  requireExport,
+  data,
+  runScripts,
+  Script,
+  type Slot,
   show,
-  type TestContext,
-  TestFailure,
+  type Thrown,
   threw,
   type UnitTest,
 } from '@pitboss/grader/kit';
 import fc from 'fast-check';
 import { nameOf, sameCard, Trace } from './words.ts';
 
-interface StudentDeck {
-  reset(): void;
-  shuffle(n: number): void;
-  deal(): unknown;
-  cardsLeft(): unknown;
-}
-type DeckClass = new () => StudentDeck;
+/** DeckEmpty from the card.ts the submission itself imports, or an error of that name. */
+const isDeckEmpty = (thrown: Thrown) => thrown.provided === 'DeckEmpty' || thrown.name === 'DeckEmpty';
 
-interface Loaded {
-  Deck: DeckClass;
-  isDeckEmpty(thrown: unknown): boolean;
-}
-
-async function loadDeck(t: TestContext): Promise<Loaded> {
-  const Deck = requireExport<DeckClass>(await t.load('deck.ts'), 'deck.ts', 'Deck', 'class');
-  // DeckEmpty is the class from the card.ts the submission itself imports (or an error of that name).
-  const card = await t.load('card.ts');
-  const DeckEmpty = card.DeckEmpty as (new () => Error) | undefined;
-  const isDeckEmpty = (thrown: unknown) =>
-    (DeckEmpty !== undefined && thrown instanceof DeckEmpty) ||
-    (typeof thrown === 'object' && thrown !== null && (thrown as { name?: unknown }).name === 'DeckEmpty');
-  return { Deck, isDeckEmpty };
-}
-
-/** A student's deck under the test's eye: every call is traced, every surprise is a failure. */
+/**
+ * A script of calls on a new student deck: every call traced for the counterexample, every answer
+ * judged against what the reference deck (computed here, in the grader) says.
+ */
 class Watched {
+  readonly script = new Script();
   readonly trace = new Trace('new deck');
-  readonly deck: StudentDeck;
-  readonly isDeckEmpty: (thrown: unknown) => boolean;
+  readonly #deck: Slot;
 
-  constructor({ Deck, isDeckEmpty }: Loaded) {
-    const made = attempt(() => new Deck());
-    if ('thrown' in made) throw new TestFailure(`new Deck() ${threw(made.thrown)}`);
-    this.deck = made.value;
-    this.isDeckEmpty = isDeckEmpty;
+  constructor() {
+    this.#deck = this.script.construct('deck.ts', 'Deck', [], 'new Deck()');
   }
 
-  call<T>(text: string, call: () => T): T {
-    const result = attempt(call);
-    if ('thrown' in result) throw this.trace.failure(`${text} ${threw(result.thrown)}`);
+  #call(method: string, args: number[], text: string, options: Omit<CallOptions, 'text'> = {}): void {
+    this.script.call(this.#deck, method, args.map(data), { text: this.trace.with(text), ...options });
     this.trace.step(text);
-    return result.value;
   }
 
   reset(): void {
-    this.call('reset()', () => this.deck.reset());
+    this.#call('reset', [], 'reset()');
   }
 
   shuffle(n: number): void {
-    this.call(`shuffle(${n})`, () => this.deck.shuffle(n));
+    this.#call('shuffle', [n], `shuffle(${n})`);
   }
 
   /** Deals and checks the card against what the reference deals. */
   deal(expected: Card): void {
-    const result = attempt(() => this.deck.deal());
-    if ('thrown' in result) {
-      throw this.trace.failure(`deal() ${threw(result.thrown)}; expected ${nameOf(expected)}`);
-    }
-    if (!sameCard(result.value, expected)) {
-      throw this.trace.failure(`deal() returned ${nameOf(result.value)}; expected ${nameOf(expected)}`);
-    }
-    this.trace.step('deal()');
+    const before = this.trace.text();
+    this.#call('deal', [], 'deal()', {
+      check: (got) =>
+        sameCard(got, expected)
+          ? undefined
+          : `${before}; deal() returned ${nameOf(got)}; expected ${nameOf(expected)}`,
+      onThrow: (thrown) => `${before}; deal() ${threw(thrown)}; expected ${nameOf(expected)}`,
+    });
   }
 
   dealPastTheEnd(): void {
-    const result = attempt(() => this.deck.deal());
-    if ('value' in result) {
-      throw this.trace.failure(`deal() returned ${nameOf(result.value)}; expected it to throw DeckEmpty`);
-    }
-    if (!this.isDeckEmpty(result.thrown)) {
-      throw this.trace.failure(`deal() ${threw(result.thrown)}; expected DeckEmpty (from card.ts)`);
-    }
+    const before = this.trace.text();
+    this.script.call(this.#deck, 'deal', [], {
+      text: `${before}; deal()`,
+      check: (got) => `${before}; deal() returned ${nameOf(got)}; expected it to throw DeckEmpty`,
+      onThrow: (thrown) =>
+        isDeckEmpty(thrown)
+          ? undefined
+          : `${before}; deal() ${threw(thrown)}; expected DeckEmpty (from card.ts)`,
+    });
     this.trace.step('deal() threw DeckEmpty');
   }
 
   cardsLeft(expected: number): void {
-    const left = this.call('cardsLeft()', () => this.deck.cardsLeft());
-    if (left !== expected)
-      throw this.trace.failure(`cardsLeft() returned ${show(left)}; expected ${expected}`);
+    const before = this.trace.text();
+    this.#call('cardsLeft', [], 'cardsLeft()', {
+      check: (got) =>
+        got === expected ? undefined : `${before}; cardsLeft() returned ${show(got)}; expected ${expected}`,
+    });
   }
 }
 
@@ -137,13 +121,14 @@ export const deckTests: UnitTest[] = [
     name: 'A new deck deals Two..Ace of Spades, Hearts, Clubs, Diamonds, with cardsLeft() counting down',
     file: 'deck.ts',
     async run(t) {
-      const watched = new Watched(await loadDeck(t));
+      const watched = new Watched();
       const reference = new ReferenceDeck();
       for (let i = 0; i < DECK_SIZE; i++) {
         watched.cardsLeft(DECK_SIZE - i);
         watched.deal(reference.deal());
       }
       watched.cardsLeft(0);
+      await runScripts(t, [watched.script]);
     },
   },
   {
@@ -151,7 +136,7 @@ export const deckTests: UnitTest[] = [
     name: 'deal() throws DeckEmpty at the 53rd deal, and a shuffle makes all 52 cards dealable again',
     file: 'deck.ts',
     async run(t) {
-      const watched = new Watched(await loadDeck(t));
+      const watched = new Watched();
       const reference = new ReferenceDeck();
       dealRest(watched, reference);
       watched.dealPastTheEnd();
@@ -161,6 +146,7 @@ export const deckTests: UnitTest[] = [
       watched.cardsLeft(DECK_SIZE);
       dealRest(watched, reference);
       watched.dealPastTheEnd();
+      await runScripts(t, [watched.script]);
     },
   },
   {
@@ -168,15 +154,17 @@ export const deckTests: UnitTest[] = [
     name: 'shuffle(n) of a new deck, for every n from 0 to 52',
     file: 'deck.ts',
     async run(t) {
-      const loaded = await loadDeck(t);
+      const scripts: Script[] = [];
       for (let n = 0; n <= DECK_SIZE; n++) {
-        const watched = new Watched(loaded);
+        const watched = new Watched();
         const reference = new ReferenceDeck();
         watched.shuffle(n);
         reference.shuffle(n);
         watched.cardsLeft(DECK_SIZE);
         dealRest(watched, reference);
+        scripts.push(watched.script);
       }
+      await runScripts(t, scripts);
     },
   },
   {
@@ -184,14 +172,13 @@ export const deckTests: UnitTest[] = [
     name: 'shuffle(n) after some deals riffles all 52 cards in their current order (no reset)',
     file: 'deck.ts',
     async run(t) {
-      const loaded = await loadDeck(t);
       const caseArb = fc.record({
         before: fc.array(cutArb, { maxLength: 3 }),
         deals: fc.integer({ min: 1, max: DECK_SIZE }),
         n: cutArb,
       });
-      checkProperty(t, caseArb, ({ before, deals, n }) => {
-        const watched = new Watched(loaded);
+      await checkProperty(t, caseArb, ({ before, deals, n }) => {
+        const watched = new Watched();
         const reference = new ReferenceDeck();
         for (const cut of before) {
           watched.shuffle(cut);
@@ -202,6 +189,7 @@ export const deckTests: UnitTest[] = [
         reference.shuffle(n);
         watched.cardsLeft(DECK_SIZE);
         dealRest(watched, reference);
+        return watched.script;
       });
     },
   },
@@ -210,15 +198,15 @@ export const deckTests: UnitTest[] = [
     name: 'reset() restores the newly opened order and 52 cards, whatever came before',
     file: 'deck.ts',
     async run(t) {
-      const loaded = await loadDeck(t);
-      checkProperty(t, fc.array(operationArb, { maxLength: 80 }), (operations) => {
-        const watched = new Watched(loaded);
+      await checkProperty(t, fc.array(operationArb, { maxLength: 80 }), (operations) => {
+        const watched = new Watched();
         const reference = new ReferenceDeck();
         for (const operation of operations) apply(watched, reference, operation);
         watched.reset();
         reference.reset();
         watched.cardsLeft(DECK_SIZE);
         dealRest(watched, reference);
+        return watched.script;
       });
     },
   },
@@ -227,13 +215,13 @@ export const deckTests: UnitTest[] = [
     name: 'Any sequence of reset, shuffle(n), deal and cardsLeft agrees with the reference deck',
     file: 'deck.ts',
     async run(t) {
-      const loaded = await loadDeck(t);
       // Model-based, with the reference deck as the model. A plain array of operations rather than
       // fc.commands: its counterexamples replay from a shrink path alone (`pitboss check --replay`).
-      checkProperty(t, fc.array(operationArb, { minLength: 1, maxLength: 200 }), (operations) => {
-        const watched = new Watched(loaded);
+      await checkProperty(t, fc.array(operationArb, { minLength: 1, maxLength: 200 }), (operations) => {
+        const watched = new Watched();
         const reference = new ReferenceDeck();
         for (const operation of operations) apply(watched, reference, operation);
+        return watched.script;
       });
     },
   },

@@ -1,71 +1,58 @@
 // Hand ADT: the student's hand.ts, the reference Hand as the oracle.
 import { type Card, Spot, type Suit } from '@pitboss/deck';
 import {
-  attempt,
   checkProperty,
-  fail,
-  requireExport,
+  data,
+  runScripts,
+  Script,
   type TestContext,
-  TestFailure,
-  threw,
   type UnitTest,
 } from '@pitboss/grader/kit';
 import { Hand as ReferenceHand } from '@pitboss/hand';
 import fc from 'fast-check';
 import { cardArb, cardList, showValue } from './words.ts';
 
-interface StudentHand {
-  discardAll(): void;
-  addCard(card: Card): void;
-  handValue(): unknown;
-}
-type HandClass = new () => StudentHand;
-
-async function loadHand(t: TestContext): Promise<HandClass> {
-  return requireExport<HandClass>(await t.load('hand.ts'), 'hand.ts', 'Hand', 'class');
-}
-
 /**
- * Builds a hand from the cards (discarding `before` first when given) and compares handValue()
- * with the reference's; the message names every card, as the student would deal them.
+ * A script that builds a student hand from the cards (discarding `before` first when given) and
+ * judges handValue() against the reference's, computed here; the message names every card, as the
+ * student would deal them.
  */
-function checkHand(Hand: HandClass, cards: readonly Card[], before?: readonly Card[]): string | undefined {
-  const made = attempt(() => new Hand());
-  if ('thrown' in made) return `new Hand() ${threw(made.thrown)}`;
-  const hand = made.value;
+function handScript(cards: readonly Card[], before?: readonly Card[]): Script {
+  const script = new Script();
+  const hand = script.construct('hand.ts', 'Hand', [], 'new Hand()');
   const reference = new ReferenceHand();
   const steps: string[] = ['new hand'];
+  const add = (card: Card) =>
+    script.call(hand, 'addCard', [data(card)], { text: `${steps.join('; ')}; addCard(${cardList([card])})` });
   if (before !== undefined) {
-    for (const card of before) {
-      const added = attempt(() => hand.addCard(card));
-      if ('thrown' in added)
-        return `${steps.join('; ')}; addCard(${cardList([card])}) ${threw(added.thrown)}`;
-    }
+    for (const card of before) add(card);
     steps.push(`add ${cardList(before)}`);
-    const discarded = attempt(() => hand.discardAll());
-    if ('thrown' in discarded) return `${steps.join('; ')}; discardAll() ${threw(discarded.thrown)}`;
+    script.call(hand, 'discardAll', [], { text: `${steps.join('; ')}; discardAll()` });
     steps.push('discardAll()');
   }
   for (const card of cards) {
-    const added = attempt(() => hand.addCard(card));
-    if ('thrown' in added) return `${steps.join('; ')}; addCard(${cardList([card])}) ${threw(added.thrown)}`;
+    add(card);
     reference.addCard(card);
   }
   if (cards.length > 0 || before === undefined) steps.push(`add ${cardList(cards)}`);
-  const value = attempt(() => hand.handValue());
-  if ('thrown' in value) return `${steps.join('; ')}; handValue() ${threw(value.thrown)}`;
   const expected = reference.handValue();
-  const got = value.value as { count?: unknown; soft?: unknown } | null;
-  if (typeof got === 'object' && got !== null && got.count === expected.count && got.soft === expected.soft) {
-    return undefined;
-  }
-  return `${steps.join('; ')}; handValue() returned ${showValue(value.value)}; expected ${showValue(expected)}`;
+  const said = steps.join('; ');
+  script.call(hand, 'handValue', [], {
+    text: `${said}; handValue()`,
+    check: (got) => {
+      const value = got as { count?: unknown; soft?: unknown } | null;
+      if (
+        typeof value === 'object' &&
+        value !== null &&
+        value.count === expected.count &&
+        value.soft === expected.soft
+      )
+        return undefined;
+      return `${said}; handValue() returned ${showValue(got)}; expected ${showValue(expected)}`;
+    },
+  });
+  return script;
 }
-
-const property = (Hand: HandClass) => (cards: readonly Card[]) => {
-  const problem = checkHand(Hand, cards);
-  if (problem !== undefined) throw new TestFailure(problem);
-};
 
 /** Every list of spots of the given length, each spot drawn from `spots`, suits varied. */
 function* spotLists(spots: readonly Spot[], length: number): Generator<Card[]> {
@@ -81,11 +68,12 @@ function* spotLists(spots: readonly Spot[], length: number): Generator<Card[]> {
 
 const ALL_SPOTS = Array.from({ length: 13 }, (_, i) => i as Spot);
 
-function exhaustive(Hand: HandClass, lists: Iterable<Card[]>): void {
-  for (const cards of lists) {
-    const problem = checkHand(Hand, cards);
-    if (problem !== undefined) fail(problem);
-  }
+/** Every hand of the table, in order; the first wrong one is the counterexample. */
+function exhaustive(t: TestContext, lists: Iterable<Card[]>): Promise<void> {
+  return runScripts(
+    t,
+    [...lists].map((cards) => handScript(cards)),
+  );
 }
 
 export const handTests: UnitTest[] = [
@@ -94,7 +82,7 @@ export const handTests: UnitTest[] = [
     name: 'A new hand is worth {count: 0, soft: false}',
     file: 'hand.ts',
     async run(t) {
-      exhaustive(await loadHand(t), [[]]);
+      await exhaustive(t, [[]]);
     },
   },
   {
@@ -102,7 +90,9 @@ export const handTests: UnitTest[] = [
     name: 'handValue() of random cards in random orders matches the reference',
     file: 'hand.ts',
     async run(t) {
-      checkProperty(t, fc.array(cardArb, { minLength: 1, maxLength: 10 }), property(await loadHand(t)));
+      await checkProperty(t, fc.array(cardArb, { minLength: 1, maxLength: 10 }), (cards) =>
+        handScript(cards),
+      );
     },
   },
   {
@@ -110,9 +100,7 @@ export const handTests: UnitTest[] = [
     name: 'handValue() of every two and three spots, in every order',
     file: 'hand.ts',
     async run(t) {
-      const Hand = await loadHand(t);
-      exhaustive(Hand, spotLists(ALL_SPOTS, 2));
-      exhaustive(Hand, spotLists(ALL_SPOTS, 3));
+      await exhaustive(t, [...spotLists(ALL_SPOTS, 2), ...spotLists(ALL_SPOTS, 3)]);
     },
   },
   {
@@ -120,18 +108,16 @@ export const handTests: UnitTest[] = [
     name: 'Several aces: at most one counts as 11, and only while that keeps the hand at 21 or less',
     file: 'hand.ts',
     async run(t) {
-      const Hand = await loadHand(t);
       const aces = (n: number): Card[] =>
         Array.from({ length: n }, (_, i) => ({ spot: Spot.ACE, suit: (i % 4) as Suit }));
+      const lists: Card[][] = [];
       for (let n = 2; n <= 8; n++) {
-        exhaustive(Hand, [aces(n)]);
+        lists.push(aces(n));
         for (const spot of ALL_SPOTS) {
-          exhaustive(Hand, [
-            [...aces(n), { spot, suit: 1 as Suit }],
-            [{ spot, suit: 2 as Suit }, ...aces(n)],
-          ]);
+          lists.push([...aces(n), { spot, suit: 1 as Suit }], [{ spot, suit: 2 as Suit }, ...aces(n)]);
         }
       }
+      await exhaustive(t, lists);
     },
   },
   {
@@ -139,15 +125,17 @@ export const handTests: UnitTest[] = [
     name: 'Hands of exactly 21, hard and soft, in two to four cards',
     file: 'hand.ts',
     async run(t) {
-      const Hand = await loadHand(t);
       const worth = (card: Card) => (card.spot === Spot.ACE ? 1 : card.spot >= Spot.TEN ? 10 : card.spot + 2);
+      const lists: Card[][] = [];
       for (let length = 2; length <= 4; length++) {
-        const lists = [...spotLists(ALL_SPOTS, length)].filter((cards) => {
-          const hard = cards.reduce((sum, card) => sum + worth(card), 0);
-          return hard === 21 || (hard === 11 && cards.some((card) => card.spot === Spot.ACE));
-        });
-        exhaustive(Hand, lists);
+        lists.push(
+          ...[...spotLists(ALL_SPOTS, length)].filter((cards) => {
+            const hard = cards.reduce((sum, card) => sum + worth(card), 0);
+            return hard === 21 || (hard === 11 && cards.some((card) => card.spot === Spot.ACE));
+          }),
+        );
       }
+      await exhaustive(t, lists);
     },
   },
   {
@@ -160,7 +148,7 @@ export const handTests: UnitTest[] = [
         for (const card of cards) reference.addCard(card);
         return reference.handValue().count > 21;
       });
-      checkProperty(t, overArb, property(await loadHand(t)));
+      await checkProperty(t, overArb, (cards) => handScript(cards));
     },
   },
   {
@@ -168,15 +156,11 @@ export const handTests: UnitTest[] = [
     name: 'discardAll() empties the hand, which then counts only the cards added after it',
     file: 'hand.ts',
     async run(t) {
-      const Hand = await loadHand(t);
       const pairArb = fc.tuple(
         fc.array(cardArb, { minLength: 1, maxLength: 8 }),
         fc.array(cardArb, { maxLength: 8 }),
       );
-      checkProperty(t, pairArb, ([before, after]) => {
-        const problem = checkHand(Hand, after, before);
-        if (problem !== undefined) throw new TestFailure(problem);
-      });
+      await checkProperty(t, pairArb, ([before, after]) => handScript(after, before));
     },
   },
 ];

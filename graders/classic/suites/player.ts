@@ -1,42 +1,33 @@
-// Players: the student's player.ts, tested with the reference Hand (as the course linked them),
-// the reference players as the oracle.
+// Players: the student's player.ts, the reference players as the oracle (run here, in the grader).
+// A player's draw() gets a hand that reports the reference's value, as the course linked players with
+// the reference Hand.
 import { type Card, cardName } from '@pitboss/deck';
 import {
-  attempt,
   checkProperty,
-  fail,
-  requireExport,
+  data,
+  isOpaque,
+  runScripts,
+  Script,
+  type Slot,
   show,
-  type TestContext,
-  TestFailure,
-  threw,
   type UnitTest,
 } from '@pitboss/grader/kit';
-import { CountingPlayer, type Player } from '@pitboss/player';
+import { CountingPlayer } from '@pitboss/player';
 import fc from 'fast-check';
 import { checkChart, countTo, step } from './strategy.ts';
 import { cardArb } from './words.ts';
 
-type Factory = () => Player;
-interface Loaded {
-  getSimple: Factory;
-  getCounting: Factory;
-}
+type Factory = 'getSimple' | 'getCounting';
 
-async function loadPlayers(t: TestContext): Promise<Loaded> {
-  const module = await t.load('player.ts');
-  return {
-    getSimple: requireExport<Factory>(module, 'player.ts', 'getSimple', 'function'),
-    getCounting: requireExport<Factory>(module, 'player.ts', 'getCounting', 'function'),
-  };
-}
-
-function get(factory: Factory, name: string): Player {
-  const made = attempt(factory);
-  if ('thrown' in made) fail(`${name}() ${threw(made.thrown)}`);
-  const player = made.value as unknown;
-  if (typeof player !== 'object' || player === null) fail(`${name}() returned ${show(player)}, not a player`);
-  return player as Player;
+/** `getSimple()` or `getCounting()` as a step: it must return a player object. */
+function get(script: Script, factory: Factory): Slot {
+  return script.function('player.ts', factory, [], {
+    text: `${factory}()`,
+    check: (got) =>
+      typeof got === 'object' && got !== null && !isOpaque(got)
+        ? undefined
+        : `${factory}() returned ${show(got)}, not a player`,
+  });
 }
 
 type Event = { kind: 'expose'; card: Card } | { kind: 'shuffled' };
@@ -46,10 +37,24 @@ const eventArb: fc.Arbitrary<Event> = fc.oneof(
 );
 const minimumArb = fc.oneof(fc.constantFrom(1, 5, 10), fc.integer({ min: 1, max: 500 }));
 
-function replay(player: Player, event: Event, steps: string[]): void {
-  if (event.kind === 'shuffled') step(steps, 'shuffled()', () => player.shuffled());
-  else step(steps, `expose(${cardName(event.card)})`, () => player.expose(event.card));
+function replay(script: Script, player: Slot, event: Event, steps: string[]): void {
+  if (event.kind === 'shuffled') step(script, player, steps, 'shuffled()', 'shuffled');
+  else step(script, player, steps, `expose(${cardName(event.card)})`, 'expose', [event.card]);
 }
+
+/** A bet as a step (`text` is the situation up to the call), judged against the expected amount. */
+function bet(script: Script, player: Slot, text: string, args: [number, number], expected: number): void {
+  script.call(player, 'bet', args.map(data), {
+    text,
+    check: (got) => (got === expected ? undefined : `${text} returned ${show(got)}; expected ${expected}`),
+  });
+}
+
+const withPlayer = (factory: Factory, fill: (script: Script, player: Slot) => void): Script => {
+  const script = new Script();
+  fill(script, get(script, factory));
+  return script;
+};
 
 export const playerTests: UnitTest[] = [
   {
@@ -57,8 +62,9 @@ export const playerTests: UnitTest[] = [
     name: 'Simple: every hard total against every up card follows the basic strategy',
     file: 'player.ts',
     async run(t) {
-      const { getSimple } = await loadPlayers(t);
-      checkChart(get(getSimple, 'getSimple'), 'Simple player', false);
+      await runScripts(t, [
+        withPlayer('getSimple', (script, player) => checkChart(script, player, 'Simple player', false)),
+      ]);
     },
   },
   {
@@ -66,8 +72,9 @@ export const playerTests: UnitTest[] = [
     name: 'Simple: every soft total against every up card follows the basic strategy',
     file: 'player.ts',
     async run(t) {
-      const { getSimple } = await loadPlayers(t);
-      checkChart(get(getSimple, 'getSimple'), 'Simple player', true);
+      await runScripts(t, [
+        withPlayer('getSimple', (script, player) => checkChart(script, player, 'Simple player', true)),
+      ]);
     },
   },
   {
@@ -75,21 +82,24 @@ export const playerTests: UnitTest[] = [
     name: 'Simple: bets the minimum whatever it has seen',
     file: 'player.ts',
     async run(t) {
-      const player = get((await loadPlayers(t)).getSimple, 'getSimple');
       const caseArb = fc.record({
         events: fc.array(eventArb, { maxLength: 30 }),
         minimum: minimumArb,
         extra: fc.nat(5000),
       });
-      checkProperty(t, caseArb, ({ events, minimum, extra }) => {
-        const steps = ['getSimple()'];
-        for (const event of events) replay(player, event, steps);
-        const bet = step(steps, `bet(${minimum + extra}, ${minimum})`, () =>
-          player.bet(minimum + extra, minimum),
-        );
-        if (bet !== minimum)
-          throw new TestFailure(`${steps.join('; ')} returned ${show(bet)}; expected ${minimum}`);
-      });
+      await checkProperty(t, caseArb, ({ events, minimum, extra }) =>
+        withPlayer('getSimple', (script, player) => {
+          const steps = ['getSimple()'];
+          for (const event of events) replay(script, player, event, steps);
+          bet(
+            script,
+            player,
+            `${steps.join('; ')}; bet(${minimum + extra}, ${minimum})`,
+            [minimum + extra, minimum],
+            minimum,
+          );
+        }),
+      );
     },
   },
   {
@@ -97,13 +107,16 @@ export const playerTests: UnitTest[] = [
     name: 'Counting: plays exactly like Simple, whatever the count',
     file: 'player.ts',
     async run(t) {
-      const player = get((await loadPlayers(t)).getCounting, 'getCounting');
-      for (const count of [0, 6, -6]) {
-        const steps = countTo(player, count);
-        const who = `Counting player after ${steps.join('; ')}`;
-        checkChart(player, who, false);
-        checkChart(player, who, true);
-      }
+      await runScripts(t, [
+        withPlayer('getCounting', (script, player) => {
+          for (const count of [0, 6, -6]) {
+            const steps = countTo(script, player, count);
+            const who = `Counting player after ${steps.join('; ')}`;
+            checkChart(script, player, who, false);
+            checkChart(script, player, who, true);
+          }
+        }),
+      ]);
     },
   },
   {
@@ -111,29 +124,30 @@ export const playerTests: UnitTest[] = [
     name: 'Counting: the running count (+1 Two..Six, -1 Ten..Ace, 0 on shuffled) decides the bet',
     file: 'player.ts',
     async run(t) {
-      const player = get((await loadPlayers(t)).getCounting, 'getCounting');
       const caseArb = fc.record({
         events: fc.array(eventArb, { minLength: 1, maxLength: 40 }),
         minimum: minimumArb,
       });
-      checkProperty(t, caseArb, ({ events, minimum }) => {
-        const oracle = new CountingPlayer();
-        const bankroll = 2 * minimum;
-        const steps = ['getCounting()'];
-        replay(player, { kind: 'shuffled' }, steps);
-        for (const event of events) {
-          replay(player, event, steps);
-          if (event.kind === 'shuffled') oracle.shuffled();
-          else oracle.expose(event.card);
-          const expected = oracle.bet(bankroll, minimum);
-          const got = step([...steps], `bet(${bankroll}, ${minimum})`, () => player.bet(bankroll, minimum));
-          if (got !== expected) {
-            throw new TestFailure(
-              `${steps.join('; ')}; bet(${bankroll}, ${minimum}) returned ${show(got)}; expected ${expected}`,
+      await checkProperty(t, caseArb, ({ events, minimum }) =>
+        withPlayer('getCounting', (script, player) => {
+          const oracle = new CountingPlayer();
+          const bankroll = 2 * minimum;
+          const steps = ['getCounting()'];
+          replay(script, player, { kind: 'shuffled' }, steps);
+          for (const event of events) {
+            replay(script, player, event, steps);
+            if (event.kind === 'shuffled') oracle.shuffled();
+            else oracle.expose(event.card);
+            bet(
+              script,
+              player,
+              `${steps.join('; ')}; bet(${bankroll}, ${minimum})`,
+              [bankroll, minimum],
+              oracle.bet(bankroll, minimum),
             );
           }
-        }
-      });
+        }),
+      );
     },
   },
   {
@@ -141,21 +155,27 @@ export const playerTests: UnitTest[] = [
     name: 'Counting: doubles only with count >= +2 and bankroll >= 2 x minimum (2 x minimum - 1 is not enough)',
     file: 'player.ts',
     async run(t) {
-      const player = get((await loadPlayers(t)).getCounting, 'getCounting');
-      for (const minimum of [1, 2, 5, 10, 25]) {
-        for (const count of [-3, 0, 1, 2, 3, 7]) {
-          for (const bankroll of [minimum, 2 * minimum - 1, 2 * minimum, 2 * minimum + 1, 100 * minimum]) {
-            if (bankroll < minimum) continue;
-            const steps = countTo(player, count);
-            const expected = count >= 2 && bankroll >= 2 * minimum ? 2 * minimum : minimum;
-            const got = attempt(() => player.bet(bankroll, minimum));
-            const situation = `Counting player after ${steps.join('; ')} (count ${count >= 0 ? '+' : ''}${count}): bet(${bankroll}, ${minimum})`;
-            if ('thrown' in got) fail(`${situation} ${threw(got.thrown)}`);
-            if (got.value !== expected)
-              fail(`${situation} returned ${show(got.value)}; expected ${expected}`);
+      await runScripts(t, [
+        withPlayer('getCounting', (script, player) => {
+          for (const minimum of [1, 2, 5, 10, 25]) {
+            for (const count of [-3, 0, 1, 2, 3, 7]) {
+              for (const bankroll of [
+                minimum,
+                2 * minimum - 1,
+                2 * minimum,
+                2 * minimum + 1,
+                100 * minimum,
+              ]) {
+                if (bankroll < minimum) continue;
+                const steps = countTo(script, player, count);
+                const expected = count >= 2 && bankroll >= 2 * minimum ? 2 * minimum : minimum;
+                const situation = `Counting player after ${steps.join('; ')} (count ${count >= 0 ? '+' : ''}${count}): bet(${bankroll}, ${minimum})`;
+                bet(script, player, situation, [bankroll, minimum], expected);
+              }
+            }
           }
-        }
-      }
+        }),
+      ]);
     },
   },
   {
@@ -163,14 +183,19 @@ export const playerTests: UnitTest[] = [
     name: 'getSimple() and getCounting() each return one shared instance',
     file: 'player.ts',
     async run(t) {
-      const { getSimple, getCounting } = await loadPlayers(t);
-      const simple = get(getSimple, 'getSimple');
-      const counting = get(getCounting, 'getCounting');
-      if (get(getSimple, 'getSimple') !== simple)
-        fail('getSimple() returned a different object on its second call');
-      if (get(getCounting, 'getCounting') !== counting)
-        fail('getCounting() returned a different object on its second call');
-      if (simple === counting) fail('getSimple() and getCounting() returned the same object');
+      const script = new Script();
+      const simple = get(script, 'getSimple');
+      const counting = get(script, 'getCounting');
+      script.same(simple, get(script, 'getSimple'), 'getSimple() twice', (same) =>
+        same ? undefined : 'getSimple() returned a different object on its second call',
+      );
+      script.same(counting, get(script, 'getCounting'), 'getCounting() twice', (same) =>
+        same ? undefined : 'getCounting() returned a different object on its second call',
+      );
+      script.same(simple, counting, 'getSimple() and getCounting()', (same) =>
+        same ? 'getSimple() and getCounting() returned the same object' : undefined,
+      );
+      await runScripts(t, [script]);
     },
   },
 ];

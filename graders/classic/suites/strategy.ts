@@ -1,9 +1,11 @@
 // Testing a student's Player: the strategy chart, a known running count, and calls to student code
 // as the steps of a counterexample. Shared by every assignment whose players play the basic strategy.
+// The oracle's answers are computed here, in the grader; the student's player gets only the calls,
+// with a hand that reports its value (a fresh frozen copy each time: nothing it can change).
 import { type Card, cardName, Spot, type Suit } from '@pitboss/deck';
-import { attempt, fail, show, TestFailure, threw } from '@pitboss/grader/kit';
-import { Hand, type HandADT } from '@pitboss/hand';
-import { type Player, SimplePlayer } from '@pitboss/player';
+import { data, type Script, type Slot, show, view } from '@pitboss/grader/kit';
+import { Hand } from '@pitboss/hand';
+import { SimplePlayer } from '@pitboss/player';
 import { cardList } from './words.ts';
 
 const SPOTS = Array.from({ length: 13 }, (_, i) => i as Spot);
@@ -30,47 +32,70 @@ const CHART_HANDS: ChartHand[] = (() => {
   return hands;
 })();
 
-const referenceHand = (cards: readonly Card[]): HandADT => {
-  const hand = new Hand();
-  for (const card of cards) hand.addCard(card);
-  return hand;
-};
-
 const decision = (hit: unknown) =>
   hit === true ? 'true (hit)' : hit === false ? 'false (stand)' : show(hit);
 
-/** The strategy chart, every hand of the given softness against every up card. */
-export function checkChart(player: Player, who: string, soft: boolean): void {
+/**
+ * One hand per value: a player sees a hand only through handValue(), so hands of the same value are
+ * the same question. The first of each, smallest first, is the one a counterexample names.
+ */
+const CHART_VALUES: ChartHand[] = CHART_HANDS.filter(
+  (hand, i) => CHART_HANDS.findIndex((other) => other.count === hand.count && other.soft === hand.soft) === i,
+);
+
+/** The chart, every hand value of the given softness against every up card, as steps of the script. */
+export function checkChart(script: Script, player: Slot, who: string, soft: boolean): void {
   const oracle = new SimplePlayer();
-  for (const chartHand of CHART_HANDS) {
+  for (const chartHand of CHART_VALUES) {
     if (chartHand.soft !== soft) continue;
+    const reference = new Hand();
+    for (const card of chartHand.cards) reference.addCard(card);
+    const value = { count: chartHand.count, soft: chartHand.soft };
     for (const up of upCards) {
-      const hand = referenceHand(chartHand.cards);
-      const expected = oracle.draw(up, hand);
-      const got = attempt(() => player.draw(up, hand));
+      const expected = oracle.draw(up, reference);
       const situation = `${who}, ${soft ? 'soft' : 'hard'} ${chartHand.count} (${cardList(chartHand.cards)}), dealer shows ${cardName(up)}`;
-      if ('thrown' in got) fail(`${situation}: draw() ${threw(got.thrown)}`);
-      if (got.value !== expected)
-        fail(`${situation}: draw() returned ${decision(got.value)}; expected ${decision(expected)}`);
+      script.call(player, 'draw', [data(up), view({ handValue: value })], {
+        text: `${situation}: draw()`,
+        check: (got) =>
+          got === expected
+            ? undefined
+            : `${situation}: draw() returned ${decision(got)}; expected ${decision(expected)}`,
+      });
     }
   }
 }
 
-/** Calls the student's code as one step of a counterexample; what it throws ends the counterexample. */
-export function step<T>(steps: string[], text: string, call: () => T): T {
-  const result = attempt(call);
-  if ('thrown' in result) throw new TestFailure(`${[...steps, text].join('; ')} ${threw(result.thrown)}`);
+/**
+ * One call of a counterexample: traced in `steps`; what it throws ends the counterexample, told after
+ * `who` when given.
+ */
+export function step(
+  script: Script,
+  target: Slot,
+  steps: string[],
+  text: string,
+  method: string,
+  args: readonly unknown[] = [],
+  who?: string,
+): void {
+  const said = [...steps, text].join('; ');
+  script.call(target, method, args.map(data), { text: who === undefined ? said : `${who}: ${said}` });
   steps.push(text);
-  return result.value;
 }
 
+/** The card a count is reached with: +1 for a Five, -1 for a King. */
+export const countingCard = (count: number): Card => ({
+  spot: count >= 0 ? Spot.FIVE : Spot.KING,
+  suit: 2 as Suit,
+});
+
 /** Sets the student's counting player to a known count from a fresh shuffle. */
-export function countTo(player: Player, count: number): string[] {
+export function countTo(script: Script, player: Slot, count: number, who?: string): string[] {
   const steps: string[] = [];
-  step(steps, 'shuffled()', () => player.shuffled());
-  const card: Card = { spot: count >= 0 ? Spot.FIVE : Spot.KING, suit: 2 as Suit };
+  step(script, player, steps, 'shuffled()', 'shuffled', [], who);
+  const card = countingCard(count);
   const text = `expose(${cardName(card)})`;
-  for (let i = 0; i < Math.abs(count); i++) step(steps, text, () => player.expose(card));
+  for (let i = 0; i < Math.abs(count); i++) step(script, player, steps, text, 'expose', [card], who);
   // Fold the repeated exposes into one step for the message.
   return count === 0 ? steps : [steps[0]!, `${text} x${Math.abs(count)}`];
 }

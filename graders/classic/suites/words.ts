@@ -49,6 +49,16 @@ export class Trace {
     this.#steps.push({ text: first, times: 1 });
   }
 
+  /** The trace so far, as the counterexample tells it. */
+  text(): string {
+    return this.#steps.map(({ text, times }) => (times === 1 ? text : `${text} x${times}`)).join('; ');
+  }
+
+  /** The trace so far, then one more step's words. */
+  with(step: string): string {
+    return `${this.text()}; ${step}`;
+  }
+
   step(text: string): void {
     const last = this.#steps.at(-1);
     if (last?.text === text) last.times++;

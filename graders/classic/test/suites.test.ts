@@ -1,6 +1,8 @@
 // The classic suites, run in-process against the reference laid out as a submission: every test
 // must pass on it, or the suite (not a student) is wrong. The grader runs the same tests in child
 // processes against each submission.
+
+import { localExec } from '@pitboss/grader/kit';
 import { describe, expect, it } from 'vitest';
 import { assignment } from '../index.ts';
 
@@ -16,10 +18,12 @@ const load = async (file: string) => {
   if (module === undefined) throw new Error(`no reference module for ${file}`);
   return module();
 };
+// The executor run in this process, on the reference: the same calls, encoding and judging as a student's process.
+const exec = localExec(['card.ts'], load);
 
 describe('the classic unit tests on the reference', () => {
   it.each(assignment.unitTests.map((test) => [test.id, test] as const))('%s passes', async (_, test) => {
-    await test.run({ load, seed: 1, numRuns: 50 });
+    await test.run({ exec, seed: 1, numRuns: 50 });
   });
 
   it('every test grades one of the student files and has a unique id', () => {

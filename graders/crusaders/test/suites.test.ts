@@ -3,6 +3,7 @@
 // one rule wrong must fail, with a counterexample a student can read. The grader runs the same tests
 // in child processes against each submission.
 import { readFileSync } from 'node:fs';
+import { localExec } from '@pitboss/grader/kit';
 import { type Character, CountingPlayer, type GetPlayer } from '@pitboss/player';
 import { describe, expect, it } from 'vitest';
 import { assignment } from '../index.ts';
@@ -39,7 +40,7 @@ const testById = (id: string) => assignment.unitTests.find((test) => test.id ===
 /** What a test says about a submission: undefined when it passes, else its failure. */
 async function outcome(modules: Modules, id: string, seed = 1) {
   try {
-    await testById(id).run({ load: loader(modules), seed, numRuns: 50 });
+    await testById(id).run({ exec: localExec(['card.ts'], loader(modules)), seed, numRuns: 50 });
     return undefined;
   } catch (error) {
     return error as Error & { replay?: { seed: number; path: string } };
@@ -142,7 +143,7 @@ describe('a character with one rule wrong', () => {
     let replayed: Error | undefined;
     try {
       await testById('player.count').run({
-        load: loader(nagatoCountsSevens),
+        exec: localExec(['card.ts'], loader(nagatoCountsSevens)),
         seed,
         numRuns: 50,
         replayPath: path,

@@ -69,8 +69,6 @@ export interface Assignment {
    * are about (only mutants of those files are held against them).
    */
   studentTests: { folder: string; suffix: string; about: readonly string[] };
-  /** The module exporting `unitTests`, bundled into the harness that runs beside student code. */
-  unitTestsModule: string;
   unitTests: readonly UnitTest[];
   transcripts: TranscriptSuite;
   /** rubric.json: points and visibility per test id (or id prefix ending in `*`). */

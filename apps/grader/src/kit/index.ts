@@ -6,12 +6,27 @@ export type {
   TranscriptCase,
   TranscriptSuite,
 } from './assignment.ts';
+export { cutText, isOpaque, MalformedReply, Opaque, type Outcome } from './decode.ts';
 export {
-  attempt,
+  type Arg,
+  type CallOptions,
+  data,
+  type Judge,
+  ref,
+  Script,
+  type Slot,
+  type Thrown,
+  view,
+} from './script.ts';
+export {
   checkProperty,
+  type FailureStatus,
   fail,
+  judge,
   LoadFailure,
-  requireExport,
+  localExec,
+  type Problem,
+  runScripts,
   show,
   type TestContext,
   TestFailure,

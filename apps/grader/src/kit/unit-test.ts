@@ -1,11 +1,16 @@
-// What an assignment's unit tests are made of. They run inside the harness child process, next to the
-// student's code; the grader's own process only reads their ids, names and files.
+// What an assignment's unit tests are made of. A test runs in the grader's own process: it draws its
+// cases, computes the oracle's answers from the generator's values, and sends only the calls (a
+// Script) to the student's process, which sends back what each call gave. Student code never runs
+// where a verdict is decided.
 import fc from 'fast-check';
+import { makeExecutor, serialize } from '../harness/executor-core.ts';
+import { decodeResults, isOpaque, type Outcome } from './decode.ts';
+import type { Script, ScriptStep, Thrown } from './script.ts';
 
-/** The modules a test may load: the student's file under test, the reference for the others. */
+/** What a test may do: run scripts against the student's code, with its own seed. */
 export interface TestContext {
-  /** A submission file's module, by its name in the contract (`deck.ts`). */
-  load(file: string): Promise<Record<string, unknown>>;
+  /** Runs scripts in the student's process; what each step gave, script by script. */
+  exec(scripts: readonly Script[]): Promise<Outcome[][]>;
   /** This test's own seed, derived from the assignment's fixed seed and the test id. */
   seed: number;
   numRuns: number;
@@ -18,21 +23,26 @@ export interface UnitTest {
   id: string;
   /** What it checks, in the game's words: the report's heading for it. */
   name: string;
-  /** The one student file it grades; every other file it loads is the reference's. */
+  /** The one student file it grades. */
   file: string;
   run(t: TestContext): Promise<void> | void;
 }
 
+/** How a failure is graded: a wrong answer, or the student's code threw where it should not have. */
+export type FailureStatus = 'failed' | 'runtime-error';
+
 /** A test's verdict against the student's code, in words a student can act on. */
 export class TestFailure extends Error {
   readonly code = 'TEST_FAILED';
+  readonly status: FailureStatus;
   /** For a property: the seed and shrink path that replay the counterexample. */
   readonly replay: { seed: number; path: string } | undefined;
 
-  constructor(message: string, replay?: { seed: number; path: string }) {
+  constructor(message: string, replay?: { seed: number; path: string }, status: FailureStatus = 'failed') {
     super(message);
     this.name = 'TestFailure';
     this.replay = replay;
+    this.status = status;
   }
 }
 
@@ -48,71 +58,231 @@ export class LoadFailure extends Error {
 /** A value the student's code returned or threw, shown as plainly as possible. */
 export function show(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
-  if (value instanceof Error) return `${value.name}: ${value.message}`;
-  if (typeof value === 'function') return `function ${value.name || '(anonymous)'}`;
+  if (isOpaque(value)) {
+    switch (value.kind) {
+      case 'function':
+        return `function ${value.name || '(anonymous)'}`;
+      case 'promise':
+        return 'a Promise (is the method async? it must return the value itself)';
+      case 'symbol':
+        return `Symbol(${value.name})`;
+      case 'cycle':
+        return '(a cycle)';
+      case 'deep':
+        return '(...)';
+    }
+  }
+  if (value === undefined) return 'undefined';
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
   try {
-    return JSON.stringify(value) ?? String(value);
+    return (
+      JSON.stringify(value, (_, inner: unknown) =>
+        isOpaque(inner) ? show(inner) : inner === undefined ? 'undefined' : inner,
+      ) ?? String(value)
+    );
   } catch {
     return String(value);
   }
 }
 
-/** Describes what a call to student code threw; `undefined` when it returned. */
-export function attempt<T>(call: () => T): { value: T } | { thrown: unknown } {
-  try {
-    return { value: call() };
-  } catch (thrown) {
-    return { thrown };
+/** What the student's code threw, in a step's words: `threw TypeError: ...` or `threw "x" (not an Error)`. */
+export function threw(thrown: Thrown): string {
+  if (thrown.error) return `threw ${thrown.name || 'Error'}: ${thrown.message}`;
+  return `threw ${show(thrown.value)} (not an Error)`;
+}
+
+/** A failing step: what to say, and whether the student's code threw. */
+export interface Problem {
+  message: string;
+  status: FailureStatus;
+  load?: boolean;
+}
+
+function loadProblem(step: ScriptStep, outcome: Extract<Outcome, { load: unknown }>): Problem {
+  const { load } = outcome;
+  if (load.kind === 'load')
+    return {
+      message: `${load.file} failed to load: ${load.thrown.error ? `${load.thrown.name}: ${load.thrown.message}` : show(load.thrown.value)}`,
+      status: 'runtime-error',
+      load: true,
+    };
+  const kind = step.wire.op === 'new' ? 'class' : 'function';
+  return {
+    message:
+      load.found === undefined
+        ? `${load.file} does not export ${kind === 'class' ? 'a class' : 'a function'} named ${load.export}`
+        : `${load.file} exports ${load.export}, but it is ${show(load.found)}, not a ${kind}`,
+    status: 'runtime-error',
+    load: true,
+  };
+}
+
+/** Judges one script's outcomes: the first step that went wrong, or undefined. */
+export function judge(script: Script, outcomes: readonly Outcome[]): Problem | undefined {
+  for (const [i, step] of script.steps.entries()) {
+    const outcome = outcomes[i];
+    if (outcome === undefined) {
+      // The executor ends a script only after a throw or a load problem, which returned above.
+      return { message: `${step.text}: the student's process sent no answer`, status: 'runtime-error' };
+    }
+    if ('load' in outcome) return loadProblem(step, outcome);
+    if ('thrown' in outcome) {
+      if (step.onThrow === undefined)
+        return { message: `${step.text} ${threw(outcome.thrown)}`, status: 'runtime-error' };
+      const problem = step.onThrow(outcome.thrown);
+      if (problem !== undefined) return { message: problem, status: 'runtime-error' };
+      continue;
+    }
+    const problem = step.check?.(outcome.value);
+    if (problem !== undefined) return { message: problem, status: 'failed' };
+  }
+  return undefined;
+}
+
+const failureOf = (problem: Problem, replay?: { seed: number; path: string }): Error =>
+  problem.load === true
+    ? new LoadFailure(problem.message)
+    : new TestFailure(problem.message, replay, problem.status);
+
+/** Steps per request: a reply stays a few MiB at most. */
+const STEPS_PER_REQUEST = 20_000;
+
+/** Runs scripts in order, as few requests as fit; fails with the first script that goes wrong. */
+export async function runScripts(t: TestContext, scripts: readonly Script[]): Promise<void> {
+  for (const batch of batches(scripts)) {
+    const outcomes = await t.exec(batch);
+    for (const [i, script] of batch.entries()) {
+      const problem = judge(script, outcomes[i]!);
+      if (problem !== undefined) throw failureOf(problem);
+    }
   }
 }
 
-export function threw(thrown: unknown): string {
-  if (thrown instanceof Error) return `threw ${thrown.name}: ${thrown.message}`;
-  return `threw ${show(thrown)} (not an Error)`;
+function* batches(scripts: readonly Script[]): Generator<Script[]> {
+  let batch: Script[] = [];
+  let steps = 0;
+  for (const script of scripts) {
+    if (batch.length > 0 && steps + script.steps.length > STEPS_PER_REQUEST) {
+      yield batch;
+      batch = [];
+      steps = 0;
+    }
+    batch.push(script);
+    steps += script.steps.length;
+  }
+  if (batch.length > 0) yield batch;
+}
+
+/** Thrown inside fast-check's predicate: the problem, carried out of fc.check. */
+class PropertyProblem extends Error {
+  readonly problem: Problem;
+  constructor(problem: Problem) {
+    super(problem.message);
+    this.problem = problem;
+  }
 }
 
 /**
- * Runs a property with the test's seed. `predicate` throws an Error whose message tells the whole
- * counterexample in the game's words; fast-check shrinks it first, so the message is the smallest.
+ * Runs a property with the test's seed: `build` turns a generated case into the script(s) that check
+ * it, with the oracle's answers inside. fast-check shrinks a failure first, so the message tells the
+ * smallest counterexample. The cases fast-check will draw are drawn first and sent in a few requests;
+ * only shrinking asks the student's process one case at a time.
  */
-export function checkProperty<T>(
+export async function checkProperty<T>(
   t: TestContext,
   arbitrary: fc.Arbitrary<T>,
-  predicate: (value: T) => void,
-): void {
-  const details = fc.check(
-    fc.property(arbitrary, (value) => {
-      predicate(value);
+  build: (value: T) => Script | Script[],
+): Promise<void> {
+  const scriptsOf = (value: T): Script[] => {
+    const built = build(value);
+    return Array.isArray(built) ? built : [built];
+  };
+  const known = new Map<string, Problem | null>();
+  const keyOf = (scripts: readonly Script[]) => JSON.stringify(scripts.map((script) => script.wire()));
+  let stopped: unknown;
+  const verdict = async (value: T): Promise<Problem | undefined> => {
+    // Once the student's process hit a limit, shrinking stops asking it: the limit is the verdict.
+    if (stopped !== undefined) return undefined;
+    const scripts = scriptsOf(value);
+    const key = keyOf(scripts);
+    const cached = known.get(key);
+    if (cached !== undefined) return cached ?? undefined;
+    let outcomes: Outcome[][];
+    try {
+      outcomes = await t.exec(scripts);
+    } catch (error) {
+      stopped = error;
+      return undefined;
+    }
+    const problem = scripts.map((script, i) => judge(script, outcomes[i]!)).find(Boolean);
+    known.set(key, problem ?? null);
+    return problem;
+  };
+
+  if (t.replayPath === undefined) {
+    const values: T[] = [];
+    fc.check(
+      fc.property(arbitrary, (value) => {
+        values.push(value);
+      }),
+      { seed: t.seed, numRuns: t.numRuns },
+    );
+    const cases = values.map((value) => ({ value, scripts: scriptsOf(value) }));
+    const judged = new Map<Script, Problem | undefined>();
+    let anyProblem = false;
+    let next = 0;
+    for (const batch of batches(cases.flatMap((c) => c.scripts))) {
+      const outcomes = await t.exec(batch);
+      for (const [i, script] of batch.entries()) judged.set(script, judge(script, outcomes[i]!));
+      // Cases whose every script is judged, in order: a failing one hands over to fc.check.
+      for (; next < cases.length && cases[next]!.scripts.every((script) => judged.has(script)); next++) {
+        const c = cases[next]!;
+        const problem = c.scripts.map((script) => judged.get(script)).find(Boolean);
+        known.set(keyOf(c.scripts), problem ?? null);
+        if (problem !== undefined) anyProblem = true;
+      }
+      if (anyProblem) break;
+    }
+    if (!anyProblem) return;
+  }
+
+  const details = await fc.check(
+    fc.asyncProperty(arbitrary, async (value) => {
+      const problem = await verdict(value);
+      if (problem !== undefined) throw new PropertyProblem(problem);
     }),
     t.replayPath === undefined
       ? { seed: t.seed, numRuns: t.numRuns }
       : { seed: t.seed, numRuns: 1, path: t.replayPath, endOnFailure: true },
   );
+  if (stopped !== undefined) throw stopped;
   if (!details.failed) return;
   const error = details.errorInstance;
-  const message = error instanceof Error ? error.message : `the test threw ${show(error)}`;
-  throw new TestFailure(message, { seed: details.seed, path: details.counterexamplePath ?? '' });
+  if (!(error instanceof PropertyProblem)) throw error;
+  throw failureOf(error.problem, { seed: details.seed, path: details.counterexamplePath ?? '' });
 }
 
-/** Fails a table-driven check with the first row that went wrong. */
+/** Fails a table-driven check with the words given. */
 export function fail(message: string): never {
   throw new TestFailure(message);
 }
 
-/** A named export of the student's module, of the kind the contract asks for. */
-export function requireExport<T>(
-  module: Record<string, unknown>,
-  file: string,
-  name: string,
-  kind: 'class' | 'function',
-): T {
-  const value = module[name];
-  if (typeof value !== 'function') {
-    throw new LoadFailure(
-      value === undefined
-        ? `${file} does not export ${kind === 'class' ? 'a class' : 'a function'} named ${name}`
-        : `${file} exports ${name}, but it is ${show(value)}, not a ${kind}`,
+/**
+ * The executor run in this process on trusted modules: how an assignment's own tests check its
+ * suites against the reference. The same encoding, decoding and judging as a student's process.
+ */
+export function localExec(
+  provided: readonly string[],
+  importModule: (file: string) => Promise<Record<string, unknown>>,
+): TestContext['exec'] {
+  const run = makeExecutor({ provided, importModule });
+  return async (scripts) => {
+    const results = await run({ id: 0, scripts: scripts.map((script) => script.wire()) });
+    const text = serialize(results);
+    return decodeResults(
+      JSON.parse(text),
+      scripts.map((script) => script.steps.length),
     );
-  }
-  return value as T;
+  };
 }

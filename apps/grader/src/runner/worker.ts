@@ -3,7 +3,6 @@
 // dies, ends that child; the next request gets a new one.
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { REPLY_FD } from '../harness/protocol.ts';
 import type { Limits } from '../kit/assignment.ts';
@@ -23,6 +22,9 @@ export interface WorkerOptions {
   preamble?: readonly string[];
 }
 
+/** The longest reply line the grader reads from a child; more ends the child (an output limit). */
+const MAX_REPLY_BYTES = 64 * 1024 * 1024;
+
 export type Settled<Reply> =
   | { kind: 'reply'; reply: Reply }
   /** A limit ended the child during the request; `message` names it and its value. */
@@ -32,7 +34,8 @@ export type Settled<Reply> =
 
 interface Pending {
   key: string;
-  timeoutMs: number;
+  /** The limit a timeout message names (a request may get only what is left of it). */
+  limitMs: number;
   keyOf: (reply: unknown) => string;
   settle: (result: Settled<never>) => void;
 }
@@ -79,7 +82,27 @@ export class ChildWorker<Reply extends { token: string }> {
       live.stderr = (live.stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
     });
     child.stdin?.on('error', () => {});
-    createInterface({ input: child.stdio[REPLY_FD] as Readable }).on('line', (line) => {
+    // Replies are read a line at a time with a cap: anything in the child may write to this pipe.
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    (child.stdio[REPLY_FD] as Readable).on('data', (chunk: Buffer) => {
+      let start = 0;
+      for (let end = chunk.indexOf(10); end >= 0; end = chunk.indexOf(10, start)) {
+        pending.push(chunk.subarray(start, end));
+        const line = Buffer.concat(pending).toString('utf8');
+        pending = [];
+        pendingBytes = 0;
+        start = end + 1;
+        onLine(line);
+      }
+      pending.push(chunk.subarray(start));
+      pendingBytes += chunk.length - start;
+      if (pendingBytes > MAX_REPLY_BYTES && live.hit === undefined) {
+        live.hit = 'output';
+        killGroup(child);
+      }
+    });
+    const onLine = (line: string) => {
       let reply: Reply;
       try {
         reply = JSON.parse(line) as Reply;
@@ -89,7 +112,7 @@ export class ChildWorker<Reply extends { token: string }> {
       const pending = live.pending;
       if (reply.token !== live.token || pending === undefined || pending.keyOf(reply) !== pending.key) return;
       pending.settle({ kind: 'reply', reply } as Settled<never>);
-    });
+    };
     child.on('exit', (status, signal) => {
       stopWatching();
       if (this.#live === live) this.#live = undefined;
@@ -97,7 +120,7 @@ export class ChildWorker<Reply extends { token: string }> {
       if (pending === undefined) return;
       const hit = live.hit ?? limitFromExit(signal, live.stderr, status);
       if (hit !== undefined) {
-        pending.settle({ kind: 'limit', hit, message: describeLimit(hit, limits, pending.timeoutMs) });
+        pending.settle({ kind: 'limit', hit, message: describeLimit(hit, limits, pending.limitMs) });
         return;
       }
       const killedBy = signal ?? signalOf(status);
@@ -115,6 +138,7 @@ export class ChildWorker<Reply extends { token: string }> {
     key: string,
     keyOf: (reply: Reply) => string,
     timeoutMs: number,
+    limitMs = timeoutMs,
   ): Promise<Settled<Reply>> {
     this.#live ??= this.#start();
     const live = this.#live;
@@ -131,7 +155,7 @@ export class ChildWorker<Reply extends { token: string }> {
       };
       live.pending = {
         key,
-        timeoutMs,
+        limitMs,
         keyOf: keyOf as (reply: unknown) => string,
         settle: settle as (result: Settled<never>) => void,
       };

@@ -1,0 +1,281 @@
+// The executor's core: makes the calls a script names on a student's modules and tells what each
+// gave, as data (calls.ts). It holds no test, no reference and no expected answer. The grader runs it
+// in the student's process (executor.ts); the suites' own tests run it in-process on the reference.
+import type { Encoded, EncodedThrow, ExecRequest, WireArg, WireOutcome, WireStep } from './calls.ts';
+
+// Everything used once student code has loaded is taken now, uncurried, so that nothing it replaces
+// later (prototypes, globals, JSON) changes how a request is read or an answer is written.
+const apply = Reflect.apply;
+const construct = Reflect.construct;
+const parse = JSON.parse;
+const quote = JSON.stringify; // only ever given primitive strings, which consult nothing
+const keys = Object.keys;
+const freeze = Object.freeze;
+const isArray = Array.isArray;
+const getPrototypeOf = Object.getPrototypeOf;
+const ErrorClass = Error;
+const PromiseClass = Promise;
+const StringOf = String;
+const hasInstance = Function.prototype[Symbol.hasInstance];
+
+/** How much of one string or collection is sent: the grader cuts again, this keeps replies small. */
+const STRING_CUT = 16 * 1024;
+const ITEMS_CUT = 200;
+const DEPTH_CUT = 4;
+
+function instanceOf(value: unknown, constructor: unknown): boolean {
+  try {
+    return typeof constructor === 'function' && apply(hasInstance, constructor, [value]) === true;
+  } catch {
+    return false;
+  }
+}
+
+function nameOf(value: unknown): string {
+  try {
+    const name = (value as { name?: unknown }).name;
+    return typeof name === 'string' ? cutString(name) : '';
+  } catch {
+    return '';
+  }
+}
+
+const slice = String.prototype.slice;
+const cutString = (text: string): string =>
+  text.length > STRING_CUT ? (apply(slice, text, [0, STRING_CUT]) as string) : text;
+
+function encode(value: unknown, depth: number, seen: unknown[]): Encoded {
+  switch (typeof value) {
+    case 'number':
+      if (value !== value) return { $: 'number', v: 'NaN' };
+      if (value === Infinity) return { $: 'number', v: 'Infinity' };
+      if (value === -Infinity) return { $: 'number', v: '-Infinity' };
+      if (value === 0 && 1 / value < 0) return { $: 'number', v: '-0' };
+      return value;
+    case 'string':
+      return value.length > STRING_CUT
+        ? { $: 'cut', v: cutString(value), more: value.length - STRING_CUT }
+        : value;
+    case 'boolean':
+      return value;
+    case 'undefined':
+      return { $: 'undefined' };
+    case 'bigint':
+      return { $: 'bigint', v: cutString(StringOf(value)) };
+    case 'symbol':
+      return { $: 'symbol', v: cutString(value.description ?? '') };
+    case 'function':
+      return { $: 'function', name: nameOf(value) };
+  }
+  if (value === null) return null;
+  for (let i = 0; i < seen.length; i++) if (seen[i] === value) return { $: 'cycle' };
+  if (depth >= DEPTH_CUT) return { $: 'deep' };
+  try {
+    if (instanceOf(value, PromiseClass) || typeof (value as { then?: unknown }).then === 'function')
+      return { $: 'promise' };
+    const inner: unknown[] = [];
+    for (let i = 0; i < seen.length; i++) inner[i] = seen[i];
+    inner[seen.length] = value;
+    if (isArray(value)) {
+      const items: Encoded[] = [];
+      const length = value.length;
+      for (let i = 0; i < length && i < ITEMS_CUT; i++) items[i] = encode(value[i], depth + 1, inner);
+      return { $: 'array', v: items, more: Math.max(0, length - ITEMS_CUT) };
+    }
+    const names = keys(value as object);
+    const props: Record<string, Encoded> = {};
+    for (let i = 0; i < names.length && i < ITEMS_CUT; i++) {
+      const name = names[i]!;
+      props[cutString(name)] = encode((value as Record<string, unknown>)[name], depth + 1, inner);
+    }
+    let kind = '';
+    try {
+      const proto = getPrototypeOf(value) as { constructor?: unknown } | null;
+      kind = proto === null ? '' : nameOf(proto.constructor);
+    } catch {
+      kind = '';
+    }
+    return { $: 'object', c: kind, v: props, more: Math.max(0, names.length - ITEMS_CUT) };
+  } catch (thrown) {
+    // A getter that throws while it is being read: what it threw is the value's story.
+    return { $: 'cut', v: `(reading it threw ${describeShort(thrown)})`, more: 0 };
+  }
+}
+
+function describeShort(thrown: unknown): string {
+  if (instanceOf(thrown, ErrorClass)) return `${nameOf(thrown)}`;
+  return typeof thrown;
+}
+
+/** The JSON text of an encoded tree, written without JSON.stringify's look-ups (toJSON, prototypes). */
+export function serialize(value: unknown): string {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'string':
+      return quote(value);
+    case 'number':
+      return `${value}`;
+    case 'boolean':
+      return value ? 'true' : 'false';
+  }
+  if (isArray(value)) {
+    let text = '[';
+    for (let i = 0; i < value.length; i++) text += (i === 0 ? '' : ',') + serialize(value[i]);
+    return `${text}]`;
+  }
+  let text = '{';
+  let first = true;
+  const names = keys(value as object);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    text += `${first ? '' : ','}${quote(name)}:${serialize((value as Record<string, unknown>)[name])}`;
+    first = false;
+  }
+  return `${text}}`;
+}
+
+type Loaded = { ok: true; module: Record<string, unknown> } | { ok: false; failed: unknown };
+
+/** What an executor needs: which files are provided, and how to import a file's module. */
+export interface ExecutorOptions {
+  provided: readonly string[];
+  importModule(file: string): Promise<Record<string, unknown>>;
+}
+
+/** An executor: runs requests against the modules it imports, each loaded once. */
+export function makeExecutor(options: ExecutorOptions): (request: ExecRequest) => Promise<WireOutcome[][]> {
+  const provided = [...options.provided];
+  /** Modules by file, loaded once (a player singleton lives as long as the executor). */
+  const modules: Record<string, Loaded> = Object.create(null);
+
+  async function load(file: string): Promise<void> {
+    if (modules[file] !== undefined) return;
+    try {
+      modules[file] = { ok: true, module: await options.importModule(file) };
+    } catch (failed) {
+      modules[file] = { ok: false, failed };
+    }
+  }
+
+  function describeThrow(thrown: unknown): EncodedThrow {
+    if (!instanceOf(thrown, ErrorClass)) {
+      return { error: false, name: '', message: '', value: encode(thrown, 0, []) };
+    }
+    let message = '';
+    try {
+      const text = (thrown as { message?: unknown }).message;
+      message = typeof text === 'string' ? cutString(text) : '';
+    } catch {
+      message = '';
+    }
+    const told: EncodedThrow = { error: true, name: nameOf(thrown), message };
+    for (let f = 0; f < provided.length; f++) {
+      const loaded = modules[provided[f]!];
+      if (loaded === undefined || !loaded.ok) continue;
+      const names = keys(loaded.module);
+      for (let i = 0; i < names.length; i++) {
+        if (instanceOf(thrown, loaded.module[names[i]!])) told.provided = names[i]!;
+      }
+    }
+    return told;
+  }
+
+  function freezeCopy(data: unknown): unknown {
+    if (typeof data !== 'object' || data === null) return data;
+    if (isArray(data)) {
+      const copy: unknown[] = [];
+      for (let i = 0; i < data.length; i++) copy[i] = freezeCopy(data[i]);
+      return freeze(copy);
+    }
+    const copy: Record<string, unknown> = {};
+    const names = keys(data);
+    for (let i = 0; i < names.length; i++)
+      copy[names[i]!] = freezeCopy((data as Record<string, unknown>)[names[i]!]);
+    return freeze(copy);
+  }
+
+  function argument(arg: WireArg, slots: unknown[]): unknown {
+    if ('ref' in arg) return slots[arg.ref];
+    if ('view' in arg) {
+      const view: Record<string, () => unknown> = {};
+      const methods = keys(arg.view);
+      for (let i = 0; i < methods.length; i++) {
+        const data = arg.view[methods[i]!];
+        view[methods[i]!] = () => freezeCopy(data);
+      }
+      return freeze(view);
+    }
+    return freezeCopy(arg.data);
+  }
+
+  function exported(step: { file: string; export: string }): WireOutcome | { value: unknown } {
+    const loaded = modules[step.file];
+    if (loaded === undefined)
+      return { l: { file: step.file, kind: 'load', thrown: describeThrow('not staged') } };
+    if (!loaded.ok) return { l: { file: step.file, kind: 'load', thrown: describeThrow(loaded.failed) } };
+    const value = loaded.module[step.export];
+    if (typeof value !== 'function') {
+      return { l: { file: step.file, kind: 'export', export: step.export, found: encode(value, 0, []) } };
+    }
+    return { value };
+  }
+
+  /** Runs one script: synchronous, so nothing of the student's (a patched promise) can reorder it. */
+  function runScript(script: WireStep[]): WireOutcome[] {
+    const slots: unknown[] = [];
+    const outcomes: WireOutcome[] = [];
+    for (let s = 0; s < script.length; s++) {
+      const step = script[s]!;
+      if (step.op === 'same') {
+        outcomes[outcomes.length] = { v: slots[step.a] === slots[step.b] };
+        continue;
+      }
+      let callee: unknown;
+      let self: unknown;
+      if (step.op === 'call') {
+        self = slots[step.target];
+      } else {
+        const found = exported(step);
+        if (!('value' in found)) {
+          outcomes[outcomes.length] = found;
+          return outcomes;
+        }
+        callee = found.value;
+      }
+      const args: unknown[] = [];
+      for (let i = 0; i < step.args.length; i++) args[i] = argument(step.args[i]!, slots);
+      let result: unknown;
+      try {
+        if (step.op === 'new') result = construct(callee as new (...a: unknown[]) => unknown, args);
+        else if (step.op === 'fn') result = apply(callee as (...a: unknown[]) => unknown, undefined, args);
+        else {
+          const method = (self as Record<string, unknown>)[step.method];
+          result = apply(method as (...a: unknown[]) => unknown, self, args);
+        }
+      } catch (thrown) {
+        outcomes[outcomes.length] = { t: describeThrow(thrown) };
+        if (step.op === 'new' || step.catch !== true) return outcomes;
+        continue;
+      }
+      if (step.bind !== undefined) slots[step.bind] = result;
+      outcomes[outcomes.length] = { v: step.op === 'new' ? { $: 'undefined' } : encode(result, 0, []) };
+    }
+    return outcomes;
+  }
+
+  return async (request) => {
+    // Every module the request names is loaded first (the only waiting there is); then the scripts
+    // run synchronously, one after another, so nothing of the student's can reorder them.
+    for (let f = 0; f < provided.length; f++) await load(provided[f]!);
+    for (let i = 0; i < request.scripts.length; i++) {
+      const script = request.scripts[i]!;
+      for (let s = 0; s < script.length; s++) {
+        const step = script[s]!;
+        if (step.op === 'new' || step.op === 'fn') await load(step.file);
+      }
+    }
+    const results: WireOutcome[][] = [];
+    for (let i = 0; i < request.scripts.length; i++) results[i] = runScript(request.scripts[i]!);
+    return results;
+  };
+}
