@@ -1,6 +1,7 @@
 // A batch's results, one file per submission, written whole as soon as it is graded and keyed by
-// what decides its grade: the submission's files, the grader's sources and the run's options. Running
-// the same command again (after a crash, Ctrl-C or kill -9) reuses every result already written.
+// what decides its grade: every file of the submission, its folder's name, the grader's version and
+// sources, and the run's options. Running the same command again (after a crash, Ctrl-C or kill -9)
+// reuses every result already written.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,16 +14,44 @@ export const RESULTS_FOLDER = '.pitboss-results';
 
 /** Every file of a folder, hashed by path and content (the instructor's private part, say). */
 export function hashFolder(folder: string | undefined): string {
-  const hash = createHash('sha256');
   if (folder === undefined || !existsSync(folder)) return 'none';
-  for (const name of readdirSync(folder).sort()) {
-    hash
-      .update(name)
-      .update('\0')
-      .update(readFileSync(join(folder, name)))
-      .update('\0');
-  }
-  return hash.digest('hex');
+  // A hash per file in a JSON list: no content or name can pass for another layout.
+  const files = readdirSync(folder)
+    .sort()
+    .map((name) => [
+      name,
+      createHash('sha256')
+        .update(readFileSync(join(folder, name)))
+        .digest('hex'),
+    ]);
+  return createHash('sha256').update(JSON.stringify(files)).digest('hex');
+}
+
+/**
+ * Which submission a stored result is for: its folder's name and the hash of its snapshot (a
+ * Submission is one). A bare hash is the old form: it cannot tell two folders of identical files apart.
+ */
+export interface ResultIdentity {
+  name: string;
+  hash: string;
+}
+
+const identityOf = (submission: string | ResultIdentity): { name?: string; hash: string } =>
+  typeof submission === 'string' ? { hash: submission } : { name: submission.name, hash: submission.hash };
+
+/**
+ * A report the grading machinery failed to produce properly (the sandbox did not start, a limit of
+ * the grader's own): never a grade, so never stored. `infrastructure: true` on the report or on any
+ * of its tests marks it, as does an `error` on the report.
+ */
+export function isInfrastructureFault(report: Report): boolean {
+  const marks = report as Report & { infrastructure?: unknown; error?: unknown };
+  if (marks.infrastructure === true || (marks.error !== undefined && marks.error !== false)) return true;
+  const tests: unknown = report.tests;
+  return (
+    Array.isArray(tests) &&
+    tests.some((test) => (test as { infrastructure?: unknown } | null)?.infrastructure === true)
+  );
 }
 
 export class ResultStore {
@@ -36,23 +65,40 @@ export class ResultStore {
     mkdirSync(this.#dir, { recursive: true });
   }
 
-  #file(submissionHash: string): string {
-    const key = createHash('sha256').update(this.#run).update('\0').update(submissionHash).digest('hex');
+  #file(identity: { name?: string; hash: string }): string {
+    // JSON of the parts: unambiguous, and two folders with the same files get two results.
+    const key = createHash('sha256')
+      .update(JSON.stringify([this.#run, identity.name ?? null, identity.hash]))
+      .digest('hex');
     return join(this.#dir, `${key}.json`);
   }
 
-  read(submissionHash: string): Report | undefined {
-    const file = this.#file(submissionHash);
+  /** The stored result of this very submission (name and files), or undefined: grade it. */
+  read(submission: string | ResultIdentity): Report | undefined {
+    const identity = identityOf(submission);
+    const file = this.#file(identity);
     if (!existsSync(file)) return undefined;
+    let report: Report;
     try {
-      return JSON.parse(readFileSync(file, 'utf8')) as Report;
+      report = JSON.parse(readFileSync(file, 'utf8')) as Report;
     } catch {
       return undefined; // Never written whole: grade again.
     }
+    // A result is only ever its own submission's: anything else (or a fault) is graded again.
+    if (
+      typeof report !== 'object' ||
+      report === null ||
+      (identity.name !== undefined && report.submission?.name !== identity.name) ||
+      report.submission?.hash !== identity.hash ||
+      isInfrastructureFault(report)
+    )
+      return undefined;
+    return report;
   }
 
-  /** Written whole: a reader sees the whole result or none. */
-  write(submissionHash: string, report: Report): void {
-    writeFileWhole(this.#file(submissionHash), JSON.stringify(report));
+  /** Written whole: a reader sees the whole result or none. A fault of the grader's is not a result. */
+  write(submission: string | ResultIdentity, report: Report): void {
+    if (isInfrastructureFault(report)) return;
+    writeFileWhole(this.#file(identityOf(submission)), JSON.stringify(report));
   }
 }

@@ -1,19 +1,110 @@
 // Staging: every module a test may load, compiled to plain JavaScript once (no transpiling at run
 // time), then laid out per test configuration: the student's file under test, the reference for the rest.
+// A student's modules are compiled from the submission's snapshot (snapshot.ts), never from disk.
 
-import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import type { Message, Plugin } from 'esbuild';
 import type { Assignment } from '../kit/assignment.ts';
+import type { Snapshot } from '../snapshot.ts';
 import type { Submission } from '../submission.ts';
+import { COMPILER_FAILED, CompilerCrash, compileSafely, GRADER_TSCONFIG } from './compiler.ts';
 
 const moduleName = (file: string) => file.replace(/\.ts$/, '');
 const outputName = (file: string) => `${moduleName(file)}.mjs`;
 
+/** The namespace a submission's files live in while they compile: esbuild opens no file for them. */
+export const SUBMISSION_NAMESPACE = 'submission';
+
+/** A build's failure in one line: where, and what. */
+export function firstProblem(error: unknown): string {
+  if (error instanceof CompilerCrash) return COMPILER_FAILED;
+  const first = (error as { errors?: Pick<Message, 'text' | 'location'>[] }).errors?.[0];
+  if (first === undefined) return (error as Error).message;
+  const where = first.location ? `line ${first.location.line}:${first.location.column + 1}: ` : '';
+  return `${where}${first.text}`;
+}
+
+/** Why an import of a sibling `name` (no extension) fails, naming the file it probably meant. */
+function missingSibling(
+  path: string,
+  name: string,
+  siblings: ReadonlySet<string>,
+  snapshot: Snapshot,
+): string {
+  const unread = snapshot.problems.get(`${name}.ts`);
+  if (unread !== undefined) return `imports '${path}', but ${name}.ts was not read: ${unread}`;
+  const near = [...siblings].find((sibling) => sibling.toLowerCase() === name.toLowerCase());
+  return near === undefined
+    ? `imports '${path}', but the submission has no ${name}.ts`
+    : `imports '${path}', but the file is ${near}.ts (names are case-sensitive)`;
+}
+
 /**
- * Resolves the imports of a submission's own modules: only siblings (`./card`, `./card.js` and
- * `./card.ts` all name card.ts) and Node's built-ins. A sibling becomes an external `./card.mjs`.
+ * A student's module, compiled from the snapshot. Its imports may name only siblings (`./card`,
+ * `./card.js` and `./card.ts` all name card.ts), which become an external `./card.mjs`, and Node's
+ * built-ins; every path resolves here, so esbuild looks nothing up on disk (no file of the
+ * submission, no tsconfig.json, no package.json).
+ */
+export async function compileModule(
+  snapshot: Snapshot,
+  file: string,
+  outDir: string,
+  siblings: ReadonlySet<string>,
+): Promise<string | undefined> {
+  const plugin: Plugin = {
+    name: 'submission-module',
+    setup(builder) {
+      builder.onResolve({ filter: /.*/ }, (args) => {
+        if (args.kind === 'entry-point') return { path: file, namespace: SUBMISSION_NAMESPACE };
+        if (args.path.startsWith('.')) {
+          const name = args.path.replace(/^\.\//, '').replace(/\.(js|ts|mjs)$/, '');
+          if (name.includes('/')) {
+            throw new Error(`imports '${args.path}': a submission may import only files beside it`);
+          }
+          if (!siblings.has(name)) throw new Error(missingSibling(args.path, name, siblings, snapshot));
+          return { path: `./${name}.mjs`, external: true };
+        }
+        const bare = args.path.replace(/^node:/, '');
+        if (builtinModules.includes(bare)) return { path: args.path, external: true };
+        throw new Error(
+          `imports '${args.path}': a submission may import only its own files and Node's built-ins`,
+        );
+      });
+      builder.onLoad({ filter: /.*/, namespace: SUBMISSION_NAMESPACE }, (args) => {
+        const bytes = snapshot.files.get(args.path);
+        if (bytes === undefined) throw new Error(`${args.path} was not read`);
+        return { contents: bytes, loader: 'ts' };
+      });
+    },
+  };
+  try {
+    const result = await compileSafely(
+      {
+        entryPoints: [file],
+        bundle: true,
+        write: false,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        logLevel: 'silent',
+        tsconfigRaw: GRADER_TSCONFIG,
+        plugins: [plugin],
+      },
+      `${snapshot.dir}/${file}`,
+    );
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(join(outDir, outputName(file)), result.outputFiles![0]!.text);
+    return undefined;
+  } catch (error) {
+    return firstProblem(error);
+  }
+}
+
+/**
+ * Resolves the imports of the grader's own modules (the reference, the provided files), compiled
+ * from disk: siblings and Node's built-ins; the reference may also use this project's packages.
  */
 function siblingImports(
   file: string,
@@ -59,7 +150,7 @@ function siblingImports(
   };
 }
 
-/** Compiles one module into `outDir`; returns a problem in one line, or undefined. */
+/** Compiles one of the grader's own modules (from disk) into `outDir`; returns a problem in one line, or undefined. */
 export async function compile(
   source: string,
   outDir: string,
@@ -68,24 +159,24 @@ export async function compile(
   reference?: { provided: ReadonlyMap<string, string> },
 ): Promise<string | undefined> {
   try {
-    await build({
-      entryPoints: [source],
-      outfile: join(outDir, outputName(basename(source))),
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'silent',
-      plugins: [siblingImports(source, siblings, reference?.provided ?? new Map(), reference !== undefined)],
-    });
+    await compileSafely(
+      {
+        entryPoints: [source],
+        outfile: join(outDir, outputName(basename(source))),
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        logLevel: 'silent',
+        plugins: [
+          siblingImports(source, siblings, reference?.provided ?? new Map(), reference !== undefined),
+        ],
+      },
+      source,
+    );
     return undefined;
   } catch (error) {
-    const first = (
-      error as { errors?: { text: string; location?: { line: number; column: number } | null }[] }
-    ).errors?.[0];
-    if (first === undefined) return (error as Error).message;
-    const where = first.location ? `line ${first.location.line}:${first.location.column + 1}: ` : '';
-    return `${where}${first.text}`;
+    return firstProblem(error);
   }
 }
 
@@ -147,12 +238,18 @@ export async function stageSubmission(
     ...[...submission.modules.keys()].map(moduleName),
   ]);
   const problems = new Map<string, string>();
+  const provided = new Set(assignment.providedFiles.map((file) => file.name));
+  // A module there but not read (a link, a pipe, too large...): its tests get the reason.
+  for (const [path, reason] of submission.snapshot.problems) {
+    if (!path.includes('/') && path.endsWith('.ts') && !path.endsWith('.d.ts') && !provided.has(path))
+      problems.set(path, reason);
+  }
   for (const file of assignment.studentFiles) {
-    if (!submission.modules.has(file.name))
+    if (!submission.modules.has(file.name) && !problems.has(file.name))
       problems.set(file.name, `${file.name} is missing from the submission`);
   }
-  for (const [name, path] of submission.modules) {
-    const problem = await compile(path, studentDir, siblings);
+  for (const name of submission.modules.keys()) {
+    const problem = await compileModule(submission.snapshot, name, studentDir, siblings);
     if (problem !== undefined) problems.set(name, `${name} does not compile: ${problem}`);
   }
   const studentNames = new Set(assignment.studentFiles.map((file) => file.name));

@@ -1,13 +1,15 @@
 // Compiles what students' tests run against (the solution, the provided files, each mutant's one
 // replaced file) and the students' test files themselves, once, into plain JavaScript sources.
 
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { join, posix } from 'node:path';
+import type { Loader, Plugin } from 'esbuild';
 import type { Assignment } from '../kit/assignment.ts';
 import type { Mutant } from '../mutants/catalogue.ts';
-import { compile } from '../runner/stage.ts';
+import { compileSafely, GRADER_TSCONFIG } from '../runner/compiler.ts';
+import { compile, firstProblem, SUBMISSION_NAMESPACE } from '../runner/stage.ts';
+import type { Snapshot } from '../snapshot.ts';
 import type { Submission } from '../submission.ts';
 import type { Manifest } from './protocol.ts';
 
@@ -52,37 +54,83 @@ export async function compileTargets(
   return { reference, mutants: compiled };
 }
 
-function* testFiles(dir: string, suffix: string): Generator<string> {
-  if (!existsSync(dir)) return;
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-    a.name.localeCompare(b.name),
-  )) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory() && entry.name !== 'node_modules') yield* testFiles(path, suffix);
-    else if (entry.isFile() && entry.name.endsWith(suffix)) yield path;
+/** Orders paths as a walk listing each folder in `localeCompare` order would (as the grader always has). */
+function byFolderOrder(a: string, b: string): number {
+  const left = a.split('/');
+  const right = b.split('/');
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const order = left[i]!.localeCompare(right[i]!);
+    if (order !== 0) return order;
   }
+  return left.length - right.length;
+}
+
+/** What esbuild would try for an import without its extension, and the loader of each. */
+const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json'];
+const LOADERS: Record<string, Loader> = {
+  '.ts': 'ts',
+  '.mts': 'ts',
+  '.cts': 'ts',
+  '.tsx': 'tsx',
+  '.js': 'js',
+  '.mjs': 'js',
+  '.cjs': 'js',
+  '.jsx': 'jsx',
+  '.json': 'json',
+};
+/** TypeScript's rule: an import may name the compiled file (`./helper.js` for helper.ts). */
+const COMPILED_FROM: Record<string, string[]> = {
+  '.js': ['.ts', '.tsx'],
+  '.jsx': ['.tsx'],
+  '.mjs': ['.mts'],
+  '.cjs': ['.cts'],
+};
+
+/** The snapshot's file an import names, as esbuild would resolve it on disk, or what was not read. */
+function findHelper(snapshot: Snapshot, target: string): { path: string } | { unread: string } | undefined {
+  const extension = posix.extname(target);
+  const stem = target.slice(0, target.length - extension.length);
+  const candidates = [
+    target,
+    ...EXTENSIONS.map((ext) => target + ext),
+    ...(COMPILED_FROM[extension] ?? []).map((ext) => stem + ext),
+    ...EXTENSIONS.map((ext) => `${target}/index${ext}`),
+  ];
+  for (const candidate of candidates) if (snapshot.files.has(candidate)) return { path: candidate };
+  for (const candidate of candidates) {
+    const reason = snapshot.problems.get(candidate);
+    if (reason !== undefined) return { unread: reason };
+  }
+  return undefined;
 }
 
 /**
  * A student test may import the contract's files (`../deck`), helpers inside its own folder, and
  * Node's built-ins; a contract file becomes an external `./deck.mjs`, linked at run time to the
- * reference's or a mutant's.
+ * reference's or a mutant's. Every file comes from the snapshot: esbuild opens none (no test, no
+ * helper, no tsconfig.json or package.json of the student's).
  */
-function testImports(submissionDir: string, testsDir: string, contract: ReadonlySet<string>): Plugin {
+function testImports(snapshot: Snapshot, testsFolder: string, contract: ReadonlySet<string>): Plugin {
+  const allowed = `a test may import only ${[...contract].map((n) => `${n}.ts`).join(', ')}, files in its own folder, and Node's built-ins`;
   return {
     name: 'student-test-imports',
     setup(builder) {
       builder.onResolve({ filter: /.*/ }, (args) => {
-        if (args.kind === 'entry-point') return undefined;
+        if (args.kind === 'entry-point') return { path: args.path, namespace: SUBMISSION_NAMESPACE };
         if (args.path.startsWith('.')) {
-          const target = resolve(args.resolveDir, args.path);
-          if (target.startsWith(testsDir + sep)) return undefined;
-          const name = basename(target).replace(/\.(js|ts|mjs)$/, '');
-          if (dirname(target) === submissionDir && contract.has(name))
+          // Paths inside the submission, '/'-separated: the importer's own path is one.
+          const target = posix.normalize(posix.join(posix.dirname(args.importer), args.path));
+          if (target.startsWith(`${testsFolder}/`)) {
+            const found = findHelper(snapshot, target);
+            if (found === undefined) throw new Error(`imports '${args.path}', but there is no such file`);
+            if ('unread' in found)
+              throw new Error(`imports '${args.path}', but it was not read: ${found.unread}`);
+            return { path: found.path, namespace: SUBMISSION_NAMESPACE };
+          }
+          const name = posix.basename(target).replace(/\.(js|ts|mjs)$/, '');
+          if (posix.dirname(target) === '.' && contract.has(name))
             return { path: `./${name}.mjs`, external: true };
-          throw new Error(
-            `imports '${args.path}': a test may import only ${[...contract].map((n) => `${n}.ts`).join(', ')}, files in its own folder, and Node's built-ins`,
-          );
+          throw new Error(`imports '${args.path}': ${allowed}`);
         }
         if (builtinModules.includes(args.path.replace(/^node:/, '')) || args.path === 'node:test') {
           return { path: args.path, external: true };
@@ -90,6 +138,11 @@ function testImports(submissionDir: string, testsDir: string, contract: Readonly
         throw new Error(
           `imports '${args.path}': a test may import only the submission's files and Node's built-ins`,
         );
+      });
+      builder.onLoad({ filter: /.*/, namespace: SUBMISSION_NAMESPACE }, (args) => {
+        const bytes = snapshot.files.get(args.path);
+        if (bytes === undefined) throw new Error(`${args.path} was not read`);
+        return { contents: bytes, loader: LOADERS[posix.extname(args.path)] ?? 'ts' };
       });
     },
   };
@@ -107,36 +160,47 @@ export async function compileStudentTests(
   submission: Submission,
   workDir: string,
 ): Promise<CompiledTests> {
-  const testsDir = join(submission.dir, assignment.studentTests.folder);
+  const { snapshot } = submission;
+  const { folder, suffix } = assignment.studentTests;
   const contract = contractModules(assignment);
   const tests: Record<string, string> = {};
   const problems = new Map<string, string>();
   mkdirSync(workDir, { recursive: true });
-  for (const path of testFiles(testsDir, assignment.studentTests.suffix)) {
-    const name = relative(submission.dir, path);
+  const isTest = (path: string) => path.startsWith(`${folder}/`) && path.endsWith(suffix);
+  const names = [
+    ...[...snapshot.files.keys()].filter(isTest),
+    ...[...snapshot.problems.keys()].filter(isTest),
+  ].sort(byFolderOrder);
+  for (const name of names) {
+    const bytes = snapshot.files.get(name);
+    if (bytes === undefined) {
+      // A test that is a link, a pipe, too large...: never read, and the report says why.
+      problems.set(name, `was not read: ${snapshot.problems.get(name)}`);
+      continue;
+    }
     // The example `pitboss init` hands out earns nothing unless the student makes it their own.
-    if (assignment.starterFiles[name] === readFileSync(path, 'utf8')) {
+    if (assignment.starterFiles[name] === bytes.toString('utf8')) {
       problems.set(name, 'it is the example from pitboss init, unchanged: only your own tests count');
       continue;
     }
     try {
-      const result = await build({
-        entryPoints: [path],
-        bundle: true,
-        write: false,
-        platform: 'node',
-        format: 'esm',
-        target: 'node20',
-        logLevel: 'silent',
-        plugins: [testImports(submission.dir, testsDir, contract)],
-      });
-      tests[name] = result.outputFiles[0]!.text;
+      const result = await compileSafely(
+        {
+          entryPoints: [name],
+          bundle: true,
+          write: false,
+          platform: 'node',
+          format: 'esm',
+          target: 'node20',
+          logLevel: 'silent',
+          tsconfigRaw: GRADER_TSCONFIG,
+          plugins: [testImports(snapshot, folder, contract)],
+        },
+        `${submission.dir}/${name}`,
+      );
+      tests[name] = result.outputFiles![0]!.text;
     } catch (error) {
-      const first = (
-        error as { errors?: { text: string; location?: { line: number; column: number } | null }[] }
-      ).errors?.[0];
-      const where = first?.location ? `line ${first.location.line}:${first.location.column + 1}: ` : '';
-      problems.set(name, `does not compile: ${where}${first?.text ?? (error as Error).message}`);
+      problems.set(name, `does not compile: ${firstProblem(error)}`);
     }
   }
   return { tests, problems };
