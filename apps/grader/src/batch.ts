@@ -3,19 +3,67 @@
 // `index.html` (the class report), `gradebook.csv` and `pitboss-batch.json`: the run's identity,
 // the shard, and every report with its place among all the submissions. A merge of every shard's
 // pitboss-batch.json writes the same files, byte for byte, as one run over all the submissions.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+//
+// A shard is input like any other: merge trusts nothing in it. Each batch file carries a checksum
+// (keyed by the instructor's private part when the run had one), is validated against
+// schema/batch.schema.json (every report's shape too), names only plain files that land inside
+// --out, and has its scores computed again from its tests' statuses.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { Ajv } from 'ajv';
+import batchSchema from '../schema/batch.schema.json' with { type: 'json' };
+import reportSchema from '../schema/report.schema.json' with { type: 'json' };
 import { PitbossError } from './errors.ts';
 import { writeFileWhole } from './files.ts';
+import { defaultPrivateFolder } from './private-part.ts';
 import { type ClassEntry, renderClassReport, renderGradebook } from './report/class.ts';
 import { EXTENSIONS, type Format, render } from './report/index.ts';
-import type { Report } from './report/model.ts';
+import { boundReport, cutText, type Report, rescore } from './report/model.ts';
+import { hashFolder } from './results.ts';
 
 export const BATCH_FILE = 'pitboss-batch.json';
 export const CLASS_REPORT = 'index.html';
 export const GRADEBOOK = 'gradebook.csv';
 /** Names a submission's files may not take: they would overwrite the batch's own. */
-export const RESERVED_NAMES = ['index', 'pitboss-batch'];
+export const RESERVED_NAMES = ['index', 'pitboss-batch', 'gradebook'];
+/** The most UTF-8 bytes of a submission's file name, so that name and extension fit a file system's 255. */
+export const NAME_BYTES = 200;
+/** The most bytes of a pitboss-batch.json merge reads. */
+const BATCH_BYTES = 256 * 1024 * 1024;
+
+// Characters a file name under --out may not hold: separators, controls (C0, DEL, C1), and the
+// separators and bidirectional controls that make a name show as another.
+const UNSAFE_NAME =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it matches
+  /[/\\\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+
+/** Why `name` cannot be a submission's file name under --out, or undefined when it can. */
+export function unsafeName(name: unknown): string | undefined {
+  if (typeof name !== 'string' || name === '') return 'it is empty';
+  if (UNSAFE_NAME.test(name)) return 'it holds a path separator or a control character';
+  if (name.startsWith('.')) return 'it starts with a dot';
+  if (Buffer.byteLength(name) > NAME_BYTES) return `it is longer than ${NAME_BYTES} bytes`;
+  if (RESERVED_NAMES.includes(name.toLowerCase())) return "it is the name of the batch's own files";
+  if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(name))
+    return 'it is not well-formed Unicode';
+  return undefined;
+}
+
+/** `<out>/<name>.<extension>`, refused unless it is a plain file right inside `out`. */
+function fileInside(out: string, name: string, extension: string): string {
+  const problem = unsafeName(name);
+  if (problem !== undefined)
+    throw new PitbossError(
+      'UNSAFE_NAME',
+      `refusing to write ${JSON.stringify(cutText(name, 300))}: ${problem}`,
+    );
+  const dir = resolve(out);
+  const path = resolve(dir, `${name}.${extension}`);
+  if (dirname(path) !== dir)
+    throw new PitbossError('UNSAFE_NAME', `refusing to write outside ${out}: ${path}`);
+  return path;
+}
 
 const BATCH_VERSION = 1;
 
@@ -55,6 +103,13 @@ export interface BatchFile {
   /** How many submissions the whole run has, over every shard. */
   total: number;
   submissions: BatchEntry[];
+  /** Over everything else (see `checksum`); written by writeBatchFiles. */
+  checksum?: Checksum | undefined;
+}
+
+export interface Checksum {
+  algorithm: 'hmac-sha256' | 'sha256';
+  digest: string;
 }
 
 /** `i/n` with 1 <= i <= n. */
@@ -82,19 +137,99 @@ export function writeSubmissionFiles(
   format: Format,
   withHtml: boolean,
 ): string {
-  const path = join(out, `${name}.${EXTENSIONS[format]}`);
+  const path = fileInside(out, name, EXTENSIONS[format]);
   writeFileWhole(path, render(report, format, false));
-  if (withHtml && format !== 'html') writeFileWhole(join(out, `${name}.html`), render(report, 'html', false));
+  if (withHtml && format !== 'html')
+    writeFileWhole(fileInside(out, name, 'html'), render(report, 'html', false));
   return path;
 }
 
-/** The class report, the gradebook and the batch file: each written whole. */
-export function writeBatchFiles(out: string, batch: BatchFile): void {
-  const entries: ClassEntry[] = batch.submissions.map(({ name, report }) => ({ name, report }));
+/** JSON with every object's keys sorted: the same bytes for the same content, whatever the key order. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const fields = Object.keys(value)
+      .sort()
+      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+    return `{${fields.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * The key a run's batch files are signed with: a digest of the instructor's private part that is
+ * written nowhere (`run.secret`, its other digest, is public in every batch file), so only someone
+ * holding the private part can sign a shard. None when there is no private part.
+ */
+export function batchKey(privateDir: string | undefined): Buffer | undefined {
+  if (privateDir === undefined || !existsSync(privateDir)) return undefined;
+  const hash = createHash('sha256').update('pitboss batch key 1\0');
+  const length = (n: number) => {
+    const bytes = Buffer.alloc(8);
+    bytes.writeBigUInt64BE(BigInt(n));
+    return bytes;
+  };
+  for (const name of readdirSync(privateDir).sort()) {
+    const path = join(privateDir, name);
+    if (!lstatSync(path).isFile()) continue;
+    const content = readFileSync(path);
+    hash
+      .update(length(Buffer.byteLength(name)))
+      .update(name)
+      .update(length(content.length))
+      .update(content);
+  }
+  return hash.digest();
+}
+
+/** The private part a run's batch files are keyed by: the one given, else the default when it is the run's. */
+function keyFolder(run: RunIdentity, privateDir: string | undefined): string | undefined {
+  if (privateDir !== undefined) return privateDir;
+  const fallback = defaultPrivateFolder(run.assignment);
+  return existsSync(fallback) ? fallback : undefined;
+}
+
+function checksumOf(batch: BatchFile, key: Buffer | undefined): Checksum {
+  const { checksum: _, ...content } = batch;
+  const text = canonicalJson(content);
+  return key === undefined
+    ? { algorithm: 'sha256', digest: createHash('sha256').update(text).digest('hex') }
+    : { algorithm: 'hmac-sha256', digest: createHmac('sha256', key).update(text).digest('hex') };
+}
+
+export interface BatchKeyOptions {
+  /** The instructor's private part (`--private`); default: instructor/<rules>/ when present. */
+  privateDir?: string | undefined;
+}
+
+/** The class report, the gradebook and the batch file (signed): each written whole. */
+export function writeBatchFiles(out: string, unsigned: BatchFile, options: BatchKeyOptions = {}): void {
+  // Reports as every renderer sees them: bounded, so a merge writes what one run writes.
+  const content: BatchFile = {
+    ...unsigned,
+    submissions: unsigned.submissions.map(({ order, name, report, error }) => ({
+      order,
+      name,
+      report: report === undefined ? undefined : boundReport(report),
+      error: error === undefined ? undefined : cutText(error),
+    })),
+  };
+  delete content.checksum;
+  const entries: ClassEntry[] = content.submissions.map(({ name, report }) => ({ name, report }));
+  // Signed only with the private part that graded the run: another would make every shard unmergeable.
+  const folder = keyFolder(unsigned.run, options.privateDir);
+  const key =
+    folder !== undefined && hashFolder(folder) === unsigned.run.secret ? batchKey(folder) : undefined;
+  const batch: BatchFile = { ...content, checksum: checksumOf(content, key) };
   writeFileWhole(join(out, CLASS_REPORT), renderClassReport(entries));
   writeFileWhole(join(out, GRADEBOOK), renderGradebook(entries));
   writeFileWhole(join(out, BATCH_FILE), `${JSON.stringify(batch)}\n`);
 }
+
+const validateBatch = new Ajv({ allErrors: false, strict: false })
+  .addSchema(reportSchema)
+  .compile(batchSchema);
 
 function readBatch(dir: string): BatchFile {
   if (!existsSync(dir) || !statSync(dir).isDirectory())
@@ -106,6 +241,14 @@ function readBatch(dir: string): BatchFile {
       `${dir} holds no results to merge (no ${BATCH_FILE}): give the --out folders of \`pitboss grade\` runs that finished`,
     );
   }
+  // Never a FIFO or device (it would hang or never end), never past a size a batch can have.
+  const stat = statSync(file);
+  if (!stat.isFile()) throw new PitbossError('MERGE_INVALID', `${file} is not a regular file`);
+  if (stat.size > BATCH_BYTES)
+    throw new PitbossError(
+      'MERGE_INVALID',
+      `${file} is larger than a batch file can be (${BATCH_BYTES} bytes)`,
+    );
   let batch: BatchFile;
   try {
     batch = JSON.parse(readFileSync(file, 'utf8')) as BatchFile;
@@ -114,7 +257,46 @@ function readBatch(dir: string): BatchFile {
   }
   if (batch?.pitboss !== 'batch' || batch.version !== BATCH_VERSION || !Array.isArray(batch.submissions))
     throw new PitbossError('MERGE_NO_RESULTS', `${file} is not a pitboss batch file this version reads`);
+  if (!validateBatch(batch)) {
+    const error = validateBatch.errors?.[0];
+    throw new PitbossError(
+      'MERGE_INVALID',
+      `${file} is not a valid batch file: ${error?.instancePath || '/'} ${error?.message ?? ''}`.trim(),
+    );
+  }
+  for (const entry of batch.submissions) {
+    const problem = unsafeName(entry.name);
+    if (problem !== undefined)
+      throw new PitbossError(
+        'MERGE_INVALID',
+        `${file} names a submission ${JSON.stringify(cutText(entry.name, 300))}, which cannot be a file name under --out: ${problem}`,
+      );
+    if (entry.order >= batch.total)
+      throw new PitbossError(
+        'MERGE_INVALID',
+        `${file} places ${entry.name} at ${entry.order + 1} of ${batch.total}`,
+      );
+  }
+  if (batch.shard.index > batch.shard.count)
+    throw new PitbossError('MERGE_INVALID', `${file} is shard ${batch.shard.index} of ${batch.shard.count}`);
   return batch;
+}
+
+/** Refuses a shard whose checksum is missing or does not verify with the run's key. */
+function verify(dir: string, batch: BatchFile, key: Buffer | undefined): void {
+  const given = batch.checksum;
+  if (given === undefined)
+    throw new PitbossError('MERGE_TAMPERED', `${dir}/${BATCH_FILE} has no checksum: grade the shard again`);
+  const expected = checksumOf(batch, key);
+  const same =
+    given.algorithm === expected.algorithm &&
+    timingSafeEqual(Buffer.from(given.digest, 'hex'), Buffer.from(expected.digest, 'hex'));
+  if (!same) {
+    throw new PitbossError(
+      'MERGE_TAMPERED',
+      `${dir}/${BATCH_FILE} does not match its checksum (${given.algorithm}${key === undefined ? '' : ", keyed by the instructor's private part"}): it was changed after grading`,
+    );
+  }
 }
 
 const RUN_FIELDS: [keyof RunIdentity, string][] = [
@@ -135,7 +317,7 @@ const show = (value: unknown) => (value === undefined ? '(none)' : JSON.stringif
  * The shards of one run, from their --out folders, as one batch: every submission once, in order.
  * Folders of different runs, one submission with two different results, or a missing shard are errors.
  */
-export function mergeBatches(dirs: readonly string[]): BatchFile {
+export function mergeBatches(dirs: readonly string[], options: BatchKeyOptions = {}): BatchFile {
   const batches = dirs.map((dir) => ({ dir, batch: readBatch(dir) }));
   const [head] = batches;
   if (head === undefined) throw new PitbossError('USAGE', 'merge needs at least one folder');
@@ -185,6 +367,20 @@ export function mergeBatches(dirs: readonly string[]): BatchFile {
       byOrder.set(entry.order, { dir, entry });
     }
   }
+  // Every shard of one run, each whole: now its checksum, with the key of the run's private part.
+  const run = head.batch.run;
+  const folder = keyFolder(run, options.privateDir);
+  const folderHash = folder === undefined ? 'none' : hashFolder(folder);
+  if (folderHash !== run.secret) {
+    throw new PitbossError(
+      'MERGE_TAMPERED',
+      run.secret === 'none'
+        ? `the shards say they were graded without an instructor's private part, but ${folder} is one: grade them with it (their checksums cannot be verified)`
+        : `the shards were graded with an instructor's private part ${folder === undefined ? 'not found here' : `other than ${folder}`}: give the one that graded them with --private, to verify their checksums`,
+    );
+  }
+  const key = batchKey(folder);
+  for (const { dir, batch } of batches) verify(dir, batch, key);
   const { total, shard } = head.batch;
   const missing = Array.from({ length: total }, (_, order) => order).filter((order) => !byOrder.has(order));
   if (missing.length > 0) {
@@ -200,7 +396,15 @@ export function mergeBatches(dirs: readonly string[]): BatchFile {
     run: head.batch.run,
     shard: { index: 1, count: 1 },
     total,
-    submissions: [...byOrder.values()].map(({ entry }) => entry).sort((a, b) => a.order - b.order),
+    // Totals are never taken from a shard: each report is scored again from its tests.
+    submissions: [...byOrder.values()]
+      .map(({ entry }) => ({
+        order: entry.order,
+        name: entry.name,
+        report: entry.report === undefined ? undefined : rescore(boundReport(entry.report)),
+        error: entry.error === undefined ? undefined : cutText(entry.error),
+      }))
+      .sort((a, b) => a.order - b.order),
   };
 }
 

@@ -14,11 +14,13 @@ import {
   GRADEBOOK,
   inShard,
   mergeBatches,
+  NAME_BYTES,
   newBatch,
   parseShard,
   RESERVED_NAMES,
   type RunIdentity,
   type Shard,
+  unsafeName,
   writeBatchFiles,
   writeSubmissionFiles,
 } from '../batch.ts';
@@ -152,10 +154,19 @@ function rulesNotes(folder: string, rules: string): { declaredRules?: string; no
 function outputNames(folders: readonly string[]): string[] {
   const used = new Set<string>(RESERVED_NAMES);
   return folders.map((folder) => {
-    const base = basename(resolve(folder));
+    // A folder's name is the student's: made a plain file name (no separator, control character or
+    // leading dot, at most NAME_BYTES less room for a number), which writeSubmissionFiles insists on.
+    let base = '';
+    for (const char of basename(resolve(folder)).replace(/^\./, '_')) {
+      const next = base + (unsafeName(`x${char}`) === undefined ? char : '_');
+      if (Buffer.byteLength(next) > NAME_BYTES - 16) break;
+      base = next;
+    }
+    if (base === '') base = 'submission';
     let name = base;
-    for (let n = 2; used.has(name); n++) name = `${base}-${n}`;
-    used.add(name);
+    for (let n = 2; used.has(name.toLowerCase()) || unsafeName(name) !== undefined; n++)
+      name = `${base}-${n}`;
+    used.add(name.toLowerCase());
     return name;
   });
 }
@@ -361,7 +372,7 @@ async function runGrading(
         submissions.length,
         finished.map(({ order, name, report, error }) => ({ order, name, report, error })),
       );
-      writeBatchFiles(out, batch);
+      writeBatchFiles(out, batch, { privateDir: secret });
       io.stdout(`class report -> ${join(out, CLASS_REPORT)}\ngradebook -> ${join(out, GRADEBOOK)}\n`);
     }
   } else if (flags.format === 'json' && reports.length > 1) {
@@ -377,8 +388,9 @@ async function runGrading(
 }
 
 /** `pitboss merge`: the shards' --out folders as one, written as one run over every submission writes it. */
-function runMerge(dirs: readonly string[], out: string, io: Io): number {
-  const batch = mergeBatches(dirs);
+function runMerge(dirs: readonly string[], out: string, io: Io, privateDir?: string): number {
+  // The private part keys the shards' checksums: the one that graded them (--private, or the default).
+  const batch = mergeBatches(dirs, { privateDir });
   mkdirSync(out, { recursive: true });
   for (const { name, report, error } of batch.submissions) {
     if (report === undefined) {
@@ -388,7 +400,7 @@ function runMerge(dirs: readonly string[], out: string, io: Io): number {
     const path = writeSubmissionFiles(out, name, report, batch.run.format, true);
     io.stdout(`${report.submission.name}: ${report.score}/${report.maxScore} -> ${path}\n`);
   }
-  writeBatchFiles(out, batch);
+  writeBatchFiles(out, batch, { privateDir });
   io.stdout(`class report -> ${join(out, CLASS_REPORT)}\ngradebook -> ${join(out, GRADEBOOK)}\n`);
   io.stderr(`pitboss: merged ${batch.submissions.length} submissions from ${dirs.length} folders\n`);
   const full = batch.submissions.every(
@@ -484,7 +496,13 @@ function program(io: Io, setStatus: (status: number) => void): Command {
     )
     .argument('<dirs...>', "the shards' --out folders")
     .requiredOption('--out <dir>', 'where to write the merged files')
-    .action((dirs: string[], flags: { out: string }) => setStatus(runMerge(dirs, flags.out, io)));
+    .option(
+      '--private <dir>',
+      "the instructor's private part the shards were graded with (it verifies their checksums); default: instructor/<rules>/ when present",
+    )
+    .action((dirs: string[], flags: { out: string; private?: string }) =>
+      setStatus(runMerge(dirs, flags.out, io, flags.private)),
+    );
 
   cli
     .command('export-student-tool')

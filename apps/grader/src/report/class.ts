@@ -3,7 +3,7 @@
 // least. Also the gradebook (CSV). Both are pure functions of the reports, in the submissions' order:
 // no paths, dates or durations, so every run and machine writes the same bytes.
 import { stringify } from 'csv-stringify/sync';
-import type { Report, TestResult } from './model.ts';
+import { boundReport, cutText, type Report, type TestResult } from './model.ts';
 import { esc, num, page, percent } from './page.ts';
 
 /** One submission of a batch: its file name under --out, and its report (none: the grader failed on it). */
@@ -11,6 +11,26 @@ export interface ClassEntry {
   name: string;
   report?: Report | undefined;
 }
+
+/** The most characters of a submission's name on a class page or gradebook row. */
+const NAME_LIMIT = 1024;
+
+/** Entries as renderers take them: names and reports bounded, whatever produced them. */
+const bounded = (entries: readonly ClassEntry[]): ClassEntry[] =>
+  entries.map(({ name, report }) => ({
+    name: cutText(String(name), NAME_LIMIT),
+    report: report === undefined ? undefined : boundReport(report),
+  }));
+
+// A cell a spreadsheet would read as a formula (or a command, by DDE): OWASP's list, the full-width
+// forms some spreadsheets also take, and the same after leading spaces some of them skip.
+const FORMULA = /^[\s\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r\n]/;
+
+/** A text cell made inert as OWASP recommends: a single quote before anything read as a formula. */
+export const csvText = (text: string): string => (FORMULA.test(text) ? `'${text}` : text);
+
+/** A number for the gradebook: at most two decimals, and a number, never text. */
+const csvNumber = (value: number): number => Number(value.toFixed(2));
 
 /** Every part any report has, in the order the reports give them. */
 export function partNames(entries: readonly ClassEntry[]): string[] {
@@ -21,17 +41,18 @@ export function partNames(entries: readonly ClassEntry[]): string[] {
 }
 
 /** One row per submission, one column per part of the rubric, the total and the most it could be. */
-export function renderGradebook(entries: readonly ClassEntry[]): string {
+export function renderGradebook(unbounded: readonly ClassEntry[]): string {
+  const entries = bounded(unbounded);
   const parts = partNames(entries);
-  const rows = entries.map(({ name, report }) => {
-    if (report === undefined) return [name, ...parts.map(() => ''), '', ''];
+  const rows = entries.map(({ name, report }): (string | number)[] => {
+    if (report === undefined) return [csvText(name), ...parts.map(() => ''), '', ''];
     const score = (file: string) => {
       const part = report.parts.find((p) => p.file === file);
-      return part === undefined ? '' : num(part.score);
+      return part === undefined ? '' : csvNumber(part.score);
     };
-    return [name, ...parts.map(score), num(report.score), num(report.maxScore)];
+    return [csvText(name), ...parts.map(score), csvNumber(report.score), csvNumber(report.maxScore)];
   });
-  return stringify([['submission', ...parts, 'total', 'max'], ...rows]);
+  return stringify([['submission', ...parts, 'total', 'max'].map(csvText), ...rows]);
 }
 
 const STYLE = `
@@ -137,7 +158,8 @@ const visibilityTag = (test: TestResult) =>
     ? ''
     : ` <span class="tag">${esc(test.visibility.replaceAll('_', ' '))}</span>`;
 
-export function renderClassReport(entries: readonly ClassEntry[]): string {
+export function renderClassReport(unbounded: readonly ClassEntry[]): string {
+  const entries = bounded(unbounded);
   const reports = entries.flatMap((entry) => (entry.report === undefined ? [] : [entry.report]));
   const first = reports[0];
   const title = first === undefined ? 'pitboss: class report' : `${first.assignment.title}: class report`;

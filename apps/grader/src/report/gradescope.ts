@@ -1,44 +1,62 @@
 // Gradescope's autograder results.json: score, and one entry per test with name, score, max_score,
-// status, output and visibility.
-import type { Report } from './model.ts';
+// status, output and visibility. Gradescope renders `output` and `name` as HTML or Markdown unless told
+// otherwise: every one is declared plain text, so nothing a student's code printed becomes markup, and
+// control characters are escaped as in the terminal report.
+import { terminalBlock, terminalLine } from './human.ts';
+import { boundReport, type Report } from './model.ts';
+
+type TextFormat = 'text';
 
 export interface GradescopeResults {
   score: number;
   output: string;
+  output_format: TextFormat;
+  test_output_format: TextFormat;
+  test_name_format: TextFormat;
   visibility: 'visible';
   stdout_visibility: 'hidden';
   tests: {
     name: string;
+    name_format: TextFormat;
     number: string;
     score: number;
     max_score: number;
     status: 'passed' | 'failed';
     output: string;
+    output_format: TextFormat;
     visibility: 'visible' | 'hidden' | 'after_due_date' | 'after_published';
   }[];
 }
 
-export function renderGradescope(report: Report): GradescopeResults {
+const block = (text: string) => terminalBlock(text, '');
+
+export function renderGradescope(unbounded: Report): GradescopeResults {
+  const report = boundReport(unbounded);
   return {
     score: report.score,
-    output: `Graded with pitboss ${report.tool.version}, ${report.assignment.name} v${report.assignment.version}, seed ${report.seed}.`,
+    output: `Graded with pitboss ${terminalLine(report.tool.version)}, ${terminalLine(report.assignment.name)} v${terminalLine(report.assignment.version)}, seed ${report.seed}.`,
+    output_format: 'text',
+    test_output_format: 'text',
+    test_name_format: 'text',
     visibility: 'visible',
     stdout_visibility: 'hidden',
     tests: report.tests.map((test, i) => ({
-      name: `${test.file}: ${test.name}`,
+      name: terminalLine(`${test.file}: ${test.name}`),
+      name_format: 'text',
       number: String(i + 1),
       score: test.score,
       max_score: test.maxScore,
       status: test.status === 'passed' ? 'passed' : 'failed',
       output: [
-        test.message ?? '',
+        block(test.message ?? ''),
         test.diff === undefined
           ? ''
-          : `expected (reference):\n${test.diff.expected.lines.join('\n')}\ngot (yours):\n${test.diff.actual.lines.join('\n')}`,
-        test.replay === undefined ? '' : `replay: pitboss check --replay ${test.replay}`,
+          : `expected (reference):\n${test.diff.expected.lines.map(terminalLine).join('\n')}\ngot (yours):\n${test.diff.actual.lines.map(terminalLine).join('\n')}`,
+        test.replay === undefined ? '' : `replay: pitboss check --replay ${terminalLine(test.replay)}`,
       ]
         .filter(Boolean)
         .join('\n\n'),
+      output_format: 'text',
       visibility: test.visibility,
     })),
   };

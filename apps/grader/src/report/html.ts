@@ -2,7 +2,7 @@
 // counterexample and replay command, transcript diffs side by side with whitespace made visible, and
 // the student's tests x mutants matrix. Status is told in words and symbols, never by colour alone.
 // Visibility: `check` reports hold visible tests only; no report names a hidden mutant.
-import type { Report, TestResult, TranscriptDiff } from './model.ts';
+import { boundReport, type Report, type TestResult, type TranscriptDiff } from './model.ts';
 import { esc, num, page, percent } from './page.ts';
 
 const STATUS_WORDS: Record<TestResult['status'], string> = {
@@ -144,6 +144,8 @@ function studentTestsSection(report: Report, tests: readonly TestResult[]): stri
   out.push(
     `<p>${valid.length} of ${cases.length} of your tests count (a test counts when it passes on the reference solution).</p>`,
   );
+  const omitted = report.studentTests.omittedCases ?? 0;
+  if (omitted > 0) out.push(`<p>${num(omitted)} more of your tests are not listed.</p>`);
   const invalid = cases.filter((test) => !test.valid);
   if (invalid.length > 0) {
     out.push(
@@ -205,7 +207,8 @@ ${rows.join('\n')}
   return out.join('\n');
 }
 
-export function renderHtml(report: Report): string {
+export function renderHtml(unbounded: Report): string {
+  const report = boundReport(unbounded);
   // A student's check never names a test it did not run visibly, whatever the report holds.
   const tests =
     report.mode === 'check' ? report.tests.filter((t) => t.visibility === 'visible') : report.tests;

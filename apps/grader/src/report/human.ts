@@ -1,6 +1,6 @@
 // The report for people: score by part, then every lost point with what to do about it.
 import pc from 'picocolors';
-import type { Report, TestResult } from './model.ts';
+import { boundReport, type Report, type TestResult } from './model.ts';
 
 export interface HumanOptions {
   color: boolean;
@@ -15,6 +15,33 @@ const STATUS_WORDS: Record<TestResult['status'], string> = {
   'runtime-error': 'ERROR',
   'load-error': 'LOAD',
 };
+
+// What could steer a terminal: C0 controls (tab and, in a block, newline aside), DEL, C1 controls
+// (CSI and OSC among them), line and paragraph separators, and the bidirectional marks, embeddings,
+// overrides and isolates that reorder what is shown. ESC escaped ends every escape sequence.
+const CONTROLS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it matches
+  /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+const escaped = (char: string): string => {
+  const code = char.charCodeAt(0);
+  return code <= 0xff
+    ? `\\x${code.toString(16).padStart(2, '0')}`
+    : `\\u${code.toString(16).padStart(4, '0')}`;
+};
+
+/** Text for a terminal, on one line: every control character shown as an escape (`\x1b`, `\u202e`). */
+export const terminalLine = (text: string): string => text.replace(CONTROLS, escaped);
+
+/**
+ * Text for a terminal as a block of lines, each after `indent`: a line of the text cannot start at
+ * the left margin, where the report's own lines are, nor hold a control character.
+ */
+export const terminalBlock = (text: string, indent: string): string =>
+  text
+    .split('\n')
+    .map((line) => `${indent}${terminalLine(line)}`)
+    .join('\n');
 
 const points = (score: number, max: number) => `${Number(score.toFixed(2))}/${Number(max.toFixed(2))}`;
 
@@ -33,22 +60,25 @@ function firstExposure(message: string): string {
 
 /** The student's own tests: which count, and which mutants they expose (per the rubric's visibility). */
 function studentTestsSection(report: Report, c: Colors): string[] {
+  const t = terminalLine;
   const { cases, exposed, mutants } = report.studentTests;
   if (mutants === 0) return [];
   const out = ['', c.bold(`Your tests expose ${exposed} of ${mutants} mutants.`)];
   const valid = cases.filter((test) => test.valid).length;
+  const omitted = report.studentTests.omittedCases ?? 0;
   out.push(
     `  ${valid} of ${cases.length} of your tests count (a test counts when it passes on the reference solution).`,
   );
-  for (const test of cases.filter((t) => !t.valid))
-    out.push(c.yellow(`  does not count: ${test.file} > ${test.name}: ${test.reason}`));
+  if (omitted > 0) out.push(`  (${omitted} more of your tests are not listed)`);
+  for (const test of cases.filter((each) => !each.valid))
+    out.push(c.yellow(`  does not count: ${t(test.file)} > ${t(test.name)}: ${t(test.reason ?? '')}`));
   const mutantTests = report.tests.filter((test) => test.kind === 'mutant');
   const shown = mutantTests.filter((test) => test.visibility === 'visible');
   for (const test of shown) {
     const mark = test.status === 'passed' ? c.green('exposed ') : c.red('survived');
     const detail = test.status === 'passed' ? firstExposure(test.message ?? '') : '';
     out.push(
-      `  ${mark} ${test.name.replace(/^Your tests expose /, '')}${detail ? c.dim(`  (${detail})`) : ''}`,
+      `  ${mark} ${t(test.name.replace(/^Your tests expose /, ''))}${detail ? c.dim(`  (${t(detail)})`) : ''}`,
     );
   }
   const hidden = mutantTests.length - shown.length;
@@ -61,23 +91,27 @@ function studentTestsSection(report: Report, c: Colors): string[] {
   return out;
 }
 
-export function renderHuman(report: Report, options: HumanOptions): string {
+export function renderHuman(unbounded: Report, options: HumanOptions): string {
+  const report = boundReport(unbounded);
   const c = pc.createColors(options.color);
+  const t = terminalLine;
   const out: string[] = [];
   const status = (result: TestResult) => {
     const word = STATUS_WORDS[result.status].padEnd(5);
     return result.status === 'passed' ? c.green(word) : c.red(word);
   };
-  out.push(c.bold(`${report.assignment.title}: ${report.submission.name}`));
+  out.push(c.bold(t(`${report.assignment.title}: ${report.submission.name}`)));
   out.push(
-    `${c.bold(`Score ${points(report.score, report.maxScore)}`)}  (${report.mode === 'check' ? 'visible tests only' : 'all tests'}; seed ${report.seed}; grader ${report.assignment.name} v${report.assignment.version})`,
+    `${c.bold(`Score ${points(report.score, report.maxScore)}`)}  (${report.mode === 'check' ? 'visible tests only' : 'all tests'}; seed ${report.seed}; grader ${t(report.assignment.name)} v${t(report.assignment.version)})`,
   );
   out.push('');
   for (const part of report.parts) {
     const full = part.score === part.maxScore;
-    out.push(`  ${(full ? c.green : c.yellow)(points(part.score, part.maxScore).padStart(9))}  ${part.file}`);
+    out.push(
+      `  ${(full ? c.green : c.yellow)(points(part.score, part.maxScore).padStart(9))}  ${t(part.file)}`,
+    );
   }
-  for (const problem of report.loadErrors) out.push(c.red(`  ${problem.message}`));
+  for (const problem of report.loadErrors) out.push(c.red(terminalBlock(problem.message, '  ')));
   out.push(...studentTestsSection(report, c));
   // Mutants are told in the section above; the list below is about the student's implementation.
   const failed = report.tests.filter((test) => test.status !== 'passed' && test.kind !== 'mutant');
@@ -88,14 +122,17 @@ export function renderHuman(report: Report, options: HumanOptions): string {
   }
   out.push('', c.bold(`${failed.length} of ${implementation} tests of your implementation lose points:`));
   for (const test of failed) {
-    out.push('', `${status(test)} ${test.name}  ${c.dim(`[${test.file}, ${points(0, test.maxScore)}]`)}`);
-    if (test.message !== undefined) out.push(`      ${test.message}`);
+    out.push(
+      '',
+      `${status(test)} ${t(test.name)}  ${c.dim(`[${t(test.file)}, ${points(0, test.maxScore)}]`)}`,
+    );
+    if (test.message !== undefined) out.push(terminalBlock(test.message, '      '));
     if (test.diff !== undefined) {
       const { diff } = test;
       const mark = (from: number, lines: string[], sign: string, paint: (text: string) => string) =>
         lines.map((line, i) => {
           const number = from + i;
-          const text = `${sign}${String(number).padStart(6)} | ${line.replaceAll(' ', number === diff.line ? '·' : ' ')}`;
+          const text = `${sign}${String(number).padStart(6)} | ${t(line).replaceAll(' ', number === diff.line ? '·' : ' ')}`;
           return number === diff.line ? paint(text) : c.dim(text);
         });
       out.push(`      expected (reference), ${diff.expectedLines} lines:`);
@@ -103,7 +140,7 @@ export function renderHuman(report: Report, options: HumanOptions): string {
       out.push(`      got (yours), ${diff.actualLines} lines:`);
       out.push(...mark(diff.actual.from, diff.actual.lines, '      ', c.red));
     }
-    if (test.replay !== undefined) out.push(c.dim(`      replay: pitboss check --replay ${test.replay}`));
+    if (test.replay !== undefined) out.push(c.dim(`      replay: pitboss check --replay ${t(test.replay)}`));
   }
   return `${out.join('\n')}\n`;
 }

@@ -2,7 +2,7 @@ import { renderGradescope } from './gradescope.ts';
 import { renderHtml } from './html.ts';
 import { renderHuman } from './human.ts';
 import { renderJunit } from './junit.ts';
-import type { Report } from './model.ts';
+import { boundReport, type Report } from './model.ts';
 
 export const FORMATS = ['human', 'json', 'gradescope', 'junit', 'html'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -21,7 +21,7 @@ export function render(report: Report, format: Format, color: boolean): string {
     case 'human':
       return renderHuman(report, { color });
     case 'json':
-      return `${JSON.stringify(report, null, 2)}\n`;
+      return `${JSON.stringify(boundReport(report), null, 2)}\n`;
     case 'gradescope':
       return `${JSON.stringify(renderGradescope(report), null, 2)}\n`;
     case 'junit':

@@ -1,26 +1,91 @@
-// JUnit XML, for CI: one test suite per submission, one test case per test.
-import builder from 'junit-report-builder';
-import type { Report } from './model.ts';
+// JUnit XML, for CI: one test suite per submission, one test case per test. Written here rather than
+// by a builder: every string is escaped as character data (never CDATA, which a `]]>` in a message
+// ends), and characters XML 1.0 cannot hold at all are shown as escapes, so no message can add,
+// end or hide an element.
+import { boundReport, type Report } from './model.ts';
 
-export function renderJunit(report: Report): string {
-  const junit = builder.newBuilder();
-  const suite = junit.testSuite().name(`${report.assignment.name}: ${report.submission.name}`);
-  suite
-    .property('seed', String(report.seed))
-    .property('score', String(report.score))
-    .property('maxScore', String(report.maxScore));
+// Not allowed anywhere in an XML 1.0 document: C0 controls but tab, newline and carriage return,
+// lone surrogates, U+FFFE and U+FFFF.
+const ILLEGAL =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it matches
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+const legal = (text: string): string =>
+  text.replace(ILLEGAL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+const XML_TEXT: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#xD;' };
+const XML_ATTRIBUTE: Record<string, string> = {
+  ...XML_TEXT,
+  '"': '&quot;',
+  '\t': '&#x9;',
+  '\n': '&#xA;',
+};
+
+/** Element content: parsed back, the same text (a parser would turn a raw \r\n into \n). */
+export const xmlText = (text: string): string => legal(text).replace(/[&<>\r]/g, (c) => XML_TEXT[c]!);
+/** A double-quoted attribute's value: parsed back, the same text (whitespace kept as references). */
+export const xmlAttribute = (text: string): string =>
+  legal(text).replace(/[&<>"\t\n\r]/g, (c) => XML_ATTRIBUTE[c]!);
+
+const attributes = (pairs: [string, string | number][]) =>
+  pairs.map(([name, value]) => ` ${name}="${xmlAttribute(String(value))}"`).join('');
+
+export function renderJunit(unbounded: Report): string {
+  const report = boundReport(unbounded);
+  const failures = report.tests.filter((test) => test.status === 'failed').length;
+  const errors = report.tests.filter((test) => test.status !== 'passed' && test.status !== 'failed').length;
+  const counts: [string, number][] = [
+    ['tests', report.tests.length],
+    ['failures', failures],
+    ['errors', errors],
+    ['skipped', 0],
+  ];
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites${attributes(counts)}>`,
+    `  <testsuite${attributes([['name', `${report.assignment.name}: ${report.submission.name}`], ...counts])}>`,
+    '    <properties>',
+    `      <property${attributes([
+      ['name', 'seed'],
+      ['value', report.seed],
+    ])}/>`,
+    `      <property${attributes([
+      ['name', 'score'],
+      ['value', report.score],
+    ])}/>`,
+    `      <property${attributes([
+      ['name', 'maxScore'],
+      ['value', report.maxScore],
+    ])}/>`,
+    '    </properties>',
+  ];
   for (const test of report.tests) {
-    const testCase = suite.testCase().className(test.file).name(test.name);
-    if (test.status === 'passed') continue;
+    const testCase = attributes([
+      ['classname', test.file],
+      ['name', test.name],
+    ]);
+    if (test.status === 'passed') {
+      out.push(`    <testcase${testCase}/>`);
+      continue;
+    }
     const details = [
       test.message ?? '',
       test.replay === undefined ? '' : `replay: pitboss check --replay ${test.replay}`,
     ]
       .filter(Boolean)
       .join('\n');
-    if (test.status === 'failed')
-      testCase.failure(test.message ?? 'failed', test.status).standardError(details);
-    else testCase.error(test.message ?? test.status, test.status).standardError(details);
+    const element = test.status === 'failed' ? 'failure' : 'error';
+    const message = test.message ?? (test.status === 'failed' ? 'failed' : test.status);
+    out.push(
+      `    <testcase${testCase}>`,
+      `      <${element}${attributes([
+        ['message', message],
+        ['type', test.status],
+      ])}/>`,
+      `      <system-err>${xmlText(details)}</system-err>`,
+      '    </testcase>',
+    );
   }
-  return `${junit.build()}\n`;
+  out.push('  </testsuite>', '</testsuites>');
+  return `${out.join('\n')}\n`;
 }

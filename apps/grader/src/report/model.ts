@@ -89,6 +89,8 @@ export interface Report {
   /** The student's own tests: which count (they pass on the reference) and how many mutants they expose. */
   studentTests: {
     cases: { file: string; name: string; valid: boolean; reason?: string | undefined }[];
+    /** How many of the student's tests `cases` leaves out: a report lists at most CASES_LIMIT. */
+    omittedCases?: number | undefined;
     exposed: number;
     mutants: number;
     /** Per visible mutant run, the counting tests that expose it (absent when no test of the student's ran). */
@@ -97,4 +99,226 @@ export interface Report {
   /** Files that are missing or do not compile. */
   loadErrors: { file: string; message: string }[];
   tests: TestResult[];
+}
+
+// Everything below bounds what a report can hold. Student code decides much of a report's text (test
+// messages, counterexamples, transcript lines, its own tests' names, its folder's name), so a report
+// is bounded before it is stored or rendered: no string, list or whole report can grow without limit.
+
+/** The most characters of one string from a report, the note saying how much was cut included. */
+export const TEXT_LIMIT = 64 * 1024;
+/** The most characters of one line of a transcript diff's context. */
+export const LINE_LIMIT = 8 * 1024;
+/** The most lines of each side of a transcript diff's context (the grader gives 7). */
+export const LINES_LIMIT = 50;
+/** The most of the student's own tests a report lists (and the most tests exposing one mutant). */
+export const CASES_LIMIT = 1000;
+/** The most characters of text in a whole report: past it, each string keeps only FLOOR_LIMIT. */
+export const REPORT_BUDGET = 8 * 1024 * 1024;
+const FLOOR_LIMIT = 256;
+
+const grouped = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/**
+ * `text` cut to at most `limit` characters, ending with how much was cut. A string already cut is
+ * left as it is: the result is never longer than `limit`, so bounding again changes nothing.
+ */
+export function cutText(text: string, limit: number = TEXT_LIMIT): string {
+  if (text.length <= limit) return text;
+  // The note's length depends on the count it names, the count on where the text ends: settle both.
+  let keep = limit;
+  for (;;) {
+    const note = `... [cut: ${grouped(text.length - keep)} more characters]`;
+    let next = Math.max(0, limit - note.length);
+    // Never half a surrogate pair.
+    const last = text.charCodeAt(next - 1);
+    if (next > 0 && last >= 0xd800 && last <= 0xdbff) next--;
+    if (next === keep) return `${text.slice(0, keep)}${note}`;
+    keep = next;
+  }
+}
+
+const STATUSES: readonly TestStatus[] = [
+  'passed',
+  'failed',
+  'timeout',
+  'memory-limit',
+  'output-limit',
+  'runtime-error',
+  'load-error',
+];
+const KINDS: readonly TestResult['kind'][] = ['unit', 'transcript', 'mutant'];
+const VISIBILITIES: readonly Visibility[] = ['visible', 'hidden', 'after_due_date', 'after_published'];
+
+const oneOf = <T>(value: unknown, allowed: readonly T[], fallback: T): T =>
+  allowed.includes(value as T) ? (value as T) : fallback;
+const finite = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+
+/** Cuts strings against one report's budget, in a fixed order: the same report is cut the same way. */
+class Bounder {
+  #left = REPORT_BUDGET;
+
+  text(value: unknown, limit: number = TEXT_LIMIT): string {
+    const text = cutText(
+      typeof value === 'string' ? value : String(value ?? ''),
+      Math.max(FLOOR_LIMIT, Math.min(limit, this.#left)),
+    );
+    this.#left -= text.length;
+    return text;
+  }
+
+  optional(value: unknown, limit: number = TEXT_LIMIT): string | undefined {
+    return value === undefined ? undefined : this.text(value, limit);
+  }
+
+  lines(value: unknown): string[] {
+    return list<unknown>(value)
+      .slice(0, LINES_LIMIT)
+      .map((line) => this.text(line, LINE_LIMIT));
+  }
+}
+
+function boundDiff(diff: TranscriptDiff, b: Bounder): TranscriptDiff {
+  const bounded: TranscriptDiff = {
+    line: finite(diff.line),
+    expected: { from: finite(diff.expected?.from), lines: b.lines(diff.expected?.lines) },
+    actual: { from: finite(diff.actual?.from), lines: b.lines(diff.actual?.lines) },
+    whitespaceOnly: diff.whitespaceOnly === true,
+    expectedLines: finite(diff.expectedLines),
+    actualLines: finite(diff.actualLines),
+  };
+  if (diff.finalNewline !== undefined) {
+    bounded.finalNewline = {
+      expected: diff.finalNewline?.expected === true,
+      actual: diff.finalNewline?.actual === true,
+    };
+  }
+  return bounded;
+}
+
+function boundTest(test: TestResult, b: Bounder): TestResult {
+  const bounded: TestResult = {
+    id: b.text(test.id),
+    name: b.text(test.name),
+    file: b.text(test.file),
+    kind: oneOf(test.kind, KINDS, 'unit'),
+    // Unknown visibility is treated as the most private one.
+    visibility: oneOf(test.visibility, VISIBILITIES, 'hidden'),
+    status: oneOf(test.status, STATUSES, 'runtime-error'),
+    score: finite(test.score),
+    maxScore: finite(test.maxScore),
+  };
+  // Optional fields stay absent when absent: a bounded report serialises as the original did.
+  if (test.message !== undefined) bounded.message = b.text(test.message);
+  if (test.replay !== undefined) bounded.replay = b.text(test.replay);
+  if (test.diff !== undefined && test.diff !== null) bounded.diff = boundDiff(test.diff, b);
+  return bounded;
+}
+
+/**
+ * A copy of `report` that cannot exhaust whoever stores or renders it: every string cut to TEXT_LIMIT
+ * (a diff line to LINE_LIMIT) saying how much was cut, and all of them together to REPORT_BUDGET;
+ * a diff's context to LINES_LIMIT lines a side; the student's own tests to CASES_LIMIT; numbers
+ * finite, enumerations one of their values. Idempotent, and the identity on a report within limits.
+ * Applied by the grader to each report it builds, to a stored result read back, and by every renderer.
+ */
+export function boundReport(report: Report): Report {
+  const b = new Bounder();
+  const student = report.studentTests ?? { cases: [], exposed: 0, mutants: 0 };
+  const cases = list<Report['studentTests']['cases'][number]>(student.cases);
+  const studentTests: Report['studentTests'] = {
+    cases: cases.slice(0, CASES_LIMIT).map((test) => {
+      const bounded: Report['studentTests']['cases'][number] = {
+        file: b.text(test.file),
+        name: b.text(test.name),
+        valid: test.valid === true,
+      };
+      if (test.reason !== undefined) bounded.reason = b.text(test.reason);
+      return bounded;
+    }),
+    exposed: finite(student.exposed),
+    mutants: finite(student.mutants),
+  };
+  const omitted = finite(student.omittedCases) + Math.max(0, cases.length - CASES_LIMIT);
+  if (omitted > 0) studentTests.omittedCases = omitted;
+  if (student.exposures !== undefined) {
+    studentTests.exposures = list<MutantExposure>(student.exposures).map((row) => ({
+      mutant: b.text(row.mutant),
+      by: list<unknown>(row.by)
+        .slice(0, CASES_LIMIT)
+        .map((entry) => b.text(entry)),
+      timeout: row.timeout === true,
+    }));
+  }
+  // Keys in the order the grader writes them, so a report within limits serialises byte for byte alike.
+  const submission = report.submission ?? { name: '', path: '', hash: '' };
+  return {
+    schemaVersion: finite(report.schemaVersion),
+    tool: { name: 'pitboss', version: b.text(report.tool?.version) },
+    assignment: {
+      name: b.text(report.assignment?.name),
+      title: b.text(report.assignment?.title),
+      version: b.text(report.assignment?.version),
+    },
+    mode: oneOf(report.mode, ['check', 'grade'] as const, 'check'),
+    seed: finite(report.seed),
+    submission: {
+      name: b.text(submission.name),
+      path: b.text(submission.path),
+      hash: b.text(submission.hash),
+      ...(submission.declaredRules === undefined ? {} : { declaredRules: b.text(submission.declaredRules) }),
+    },
+    ...(report.notes === undefined
+      ? {}
+      : {
+          notes: list<unknown>(report.notes)
+            .slice(0, CASES_LIMIT)
+            .map((note) => b.text(note)),
+        }),
+    score: finite(report.score),
+    maxScore: finite(report.maxScore),
+    parts: list<PartScore>(report.parts).map((part) => ({
+      file: b.text(part.file),
+      score: finite(part.score),
+      maxScore: finite(part.maxScore),
+    })),
+    studentTests,
+    loadErrors: list<Report['loadErrors'][number]>(report.loadErrors).map((problem) => ({
+      file: b.text(problem.file),
+      message: b.text(problem.message),
+    })),
+    tests: list<TestResult>(report.tests).map((test) => boundTest(test, b)),
+  };
+}
+
+/**
+ * `report` scored again from its tests' statuses alone: a test earns its maxScore when it passed,
+ * else 0; a part, the sum of its file's tests; the report, the sum of them all (summed in the tests'
+ * order, as the grader sums them). For results that come from elsewhere (a shard to merge): totals
+ * are never trusted.
+ */
+export function rescore(report: Report): Report {
+  const tests = report.tests.map((test) => ({
+    ...test,
+    score: test.status === 'passed' ? test.maxScore : 0,
+  }));
+  const files = [...report.parts.map((part) => part.file), ...tests.map((test) => test.file)];
+  const parts: PartScore[] = [];
+  for (const file of new Set(files)) {
+    const partTests = tests.filter((test) => test.file === file);
+    if (partTests.length === 0) continue;
+    parts.push({
+      file,
+      score: partTests.reduce((sum, test) => sum + test.score, 0),
+      maxScore: partTests.reduce((sum, test) => sum + test.maxScore, 0),
+    });
+  }
+  return {
+    ...report,
+    score: tests.reduce((sum, test) => sum + test.score, 0),
+    maxScore: tests.reduce((sum, test) => sum + test.maxScore, 0),
+    parts,
+    tests,
+  };
 }
