@@ -10,7 +10,7 @@
 // Tests are identified by their place in the file (registration order, describe nesting), never by
 // name. Nothing a run on the reference, a wheat or a mutant says in words reaches the report.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -161,6 +161,21 @@ export async function runOnce(
   }
 }
 
+const fingerprints = new WeakMap<Modules, string>();
+/** An unambiguous digest of a set of modules (names and sources, each length-prefixed). */
+function fingerprint(modules: Modules): string {
+  let digest = fingerprints.get(modules);
+  if (digest === undefined) {
+    const hash = createHash('sha256');
+    for (const name of Object.keys(modules).sort()) {
+      for (const part of [name, modules[name]!]) hash.update(`${Buffer.byteLength(part)}:`).update(part);
+    }
+    digest = hash.digest('hex');
+    fingerprints.set(modules, digest);
+  }
+  return digest;
+}
+
 /** What a file registered, in order: each test's place and whether it is skipped. */
 const structureOf = (cases: readonly CaseResult[]) =>
   cases.map((c) => `${c.position}${c.status === 'skipped' ? 's' : ''}`).join(' ');
@@ -181,8 +196,17 @@ async function validity(
   options: MatrixOptions,
 ): Promise<{ cases: StudentCase[]; usable: FileVerdict[] }> {
   const wheats = options.wheats ?? [];
-  const run = (modules: Modules, file: string) =>
-    options.limiter(() => runOnce(modules, manifest.tests[file]!, options));
+  // The same modules and test (the own code of a correct-* fixture is one of the wheats) run once.
+  const memo = new Map<string, Promise<RunOutcome>>();
+  const run = (modules: Modules, file: string) => {
+    const key = `${file}\0${fingerprint(modules)}`;
+    let outcome = memo.get(key);
+    if (outcome === undefined) {
+      outcome = options.limiter(() => runOnce(modules, manifest.tests[file]!, options));
+      memo.set(key, outcome);
+    }
+    return outcome;
+  };
   const files = Object.keys(manifest.tests).sort();
   const perFile = await Promise.all(
     files.map(async (file) => {
