@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import type { LimitFunction } from 'p-limit';
 import { executorBundle, studentTestsBundle } from './assignments.ts';
 import type { ExecReply } from './harness/calls.ts';
-import { decodeResults, MalformedReply } from './kit/decode.ts';
-import { LoadFailure, type TestContext, TestFailure, type UnitTest } from './kit/unit-test.ts';
 import type { Assignment, Limits, TranscriptCase } from './kit/assignment.ts';
+import { decodeResults, MalformedReply } from './kit/decode.ts';
+import type { LoadFailure, TestContext, TestFailure, UnitTest } from './kit/unit-test.ts';
 import type { Mutant } from './mutants/catalogue.ts';
 import { ALL_FILES, type PlannedTest, STUDENT_TESTS } from './plan.ts';
 import type { MutantExposure, PartScore, Report, TestResult, TestStatus } from './report/model.ts';
@@ -209,6 +209,7 @@ async function runUnitTests(
           cwd: staging.stage('all'),
           limits: options.limits,
           preamble: [JSON.stringify({ provided })],
+          handshake: true,
         });
         try {
           for (const test of fileTests) {
@@ -265,6 +266,8 @@ async function runUnitTest(
       worker.close();
       if (settled.kind === 'limit')
         return { status: LIMIT_STATUS[settled.hit], message: `the test ${settled.message}` };
+      if (settled.infrastructure === true)
+        return { status: 'runtime-error', message: settled.message, infrastructure: true };
       return { status: 'runtime-error', message: `${settled.message} during the test` };
     }
     if (error instanceof MalformedReply) {

@@ -58,6 +58,8 @@ async function serve(): Promise<void> {
   const token = next();
   const preamble = next();
   if (token === undefined || preamble === undefined) return;
+  // Started: from here on, whatever happens to this process may be the student's doing.
+  write(REPLY_FD, `${serialize({ token, ready: true })}\n`);
   const run = makeExecutor({
     provided: (parse(preamble) as ExecPreamble).provided,
     importModule: (file) =>

@@ -46,6 +46,11 @@ export interface TestResult {
   /** `pitboss check --replay <replay>` runs just this counterexample again. */
   replay?: string | undefined;
   diff?: TranscriptDiff | undefined;
+  /**
+   * The grading machinery failed on this test (a sandbox that could not start): not the student's
+   * doing. Such a report is never a score: the CLI stops with an infrastructure error and stores nothing.
+   */
+  infrastructure?: boolean | undefined;
 }
 
 /**

@@ -20,6 +20,12 @@ export interface WorkerOptions {
   nodeFlags?: readonly string[];
   /** Lines sent after the token, before any request (a manifest's path, say). */
   preamble?: readonly string[];
+  /**
+   * The harness says `{"token":...,"ready":true}` once it has started, before any student code loads:
+   * a child that dies before that never ran student code, so its death is the machinery's (a sandbox
+   * that cannot start, no threads left), never the student's.
+   */
+  handshake?: boolean;
 }
 
 /** The longest reply line the grader reads from a child; more ends the child (an output limit). */
@@ -29,8 +35,11 @@ export type Settled<Reply> =
   | { kind: 'reply'; reply: Reply }
   /** A limit ended the child during the request; `message` names it and its value. */
   | { kind: 'limit'; hit: LimitHit; message: string }
-  /** The child died during the request: how, and the end of its stderr. */
-  | { kind: 'exit'; message: string };
+  /**
+   * The child died during the request: how, and the end of its stderr. `infrastructure` when it died
+   * before its harness said it was ready (with `handshake`): no student code had run.
+   */
+  | { kind: 'exit'; message: string; infrastructure?: boolean };
 
 interface Pending {
   key: string;
@@ -47,6 +56,7 @@ interface Live {
   printed: number;
   hit?: LimitHit | undefined;
   pending?: Pending | undefined;
+  ready: boolean;
 }
 
 export class ChildWorker<Reply extends { token: string }> {
@@ -66,7 +76,13 @@ export class ChildWorker<Reply extends { token: string }> {
       cpuSeconds: harnessCpuSeconds(limits),
       extraFds: 1,
     });
-    const live: Live = { child, token: randomBytes(16).toString('hex'), stderr: '', printed: 0 };
+    const live: Live = {
+      child,
+      token: randomBytes(16).toString('hex'),
+      stderr: '',
+      printed: 0,
+      ready: this.#options.handshake !== true,
+    };
     const stopWatching = watchMemory(child, limits, () => {
       live.hit ??= 'memory';
     });
@@ -109,8 +125,13 @@ export class ChildWorker<Reply extends { token: string }> {
       } catch {
         return;
       }
+      if (reply.token !== live.token) return;
+      if ((reply as { ready?: unknown }).ready === true) {
+        live.ready = true;
+        return;
+      }
       const pending = live.pending;
-      if (reply.token !== live.token || pending === undefined || pending.keyOf(reply) !== pending.key) return;
+      if (pending === undefined || pending.keyOf(reply) !== pending.key) return;
       pending.settle({ kind: 'reply', reply } as Settled<never>);
     };
     child.on('exit', (status, signal) => {
@@ -126,6 +147,14 @@ export class ChildWorker<Reply extends { token: string }> {
       const killedBy = signal ?? signalOf(status);
       const how = killedBy === null ? `exited with status ${status}` : `was killed by ${killedBy}`;
       const stderr = live.stderr.trim().split('\n').slice(-3).join(' | ');
+      if (!live.ready) {
+        pending.settle({
+          kind: 'exit',
+          message: `the sandboxed process ${how} before it could start${stderr ? `: ${stderr}` : ''}`,
+          infrastructure: true,
+        });
+        return;
+      }
       pending.settle({ kind: 'exit', message: `the test process ${how}${stderr ? `: ${stderr}` : ''}` });
     });
     child.stdin?.write([live.token, ...preamble].map((line) => `${line}\n`).join(''));
