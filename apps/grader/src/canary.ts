@@ -79,9 +79,7 @@ export async function runCanary(
 
 /** A report's test that the machinery failed on (the harness marks such outcomes `infrastructure`). */
 export function infrastructureFault(report: Report): string | undefined {
-  const faulty = report.tests.find(
-    (test) => (test as TestResult & { infrastructure?: unknown }).infrastructure === true,
-  );
+  const faulty = report.tests.find((test) => test.infrastructure === true);
   return faulty === undefined ? undefined : oneLine(`${faulty.id}: ${faulty.message ?? faulty.status}`);
 }
 

@@ -139,8 +139,10 @@ export function killChildren(): void {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const [, ppid, pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (Number(ppid) !== process.pid) continue;
-      const group = Number(pgrp);
-      process.kill(group === process.pid ? Number(entry) : -group, 'SIGKILL');
+      // A child leading its own group (a student's process) goes with its group; any other alone,
+      // never the group it shares with us (and with whoever started us).
+      const pid = Number(entry);
+      process.kill(Number(pgrp) === pid ? -pid : pid, 'SIGKILL');
     } catch {
       // Gone meanwhile.
     }

@@ -20,7 +20,7 @@ describe("pitboss mutants --rules crusaders (the grader's self-check on the 2021
 }, 600_000);
 
 describe('a class folder of crusaders submissions', () => {
-  it('is graded by the rule set its submissions name, without --rules', () => {
+  it("is graded by the class folder's own rule set (its pitboss.json), without --rules", () => {
     const run = pitboss([
       'grade',
       'fixtures/submissions/crusaders',
@@ -34,16 +34,24 @@ describe('a class folder of crusaders submissions', () => {
     expect(new Set(reports.map((report) => report.assignment.name))).toEqual(new Set(['crusaders']));
   });
 
-  it('mixed with classic submissions is refused in one line, exit 2, nothing graded', () => {
+  it("mixed with classic submissions is graded by the instructor's rule set, each disagreement noted", () => {
     const run = pitboss([
       'grade',
       'fixtures/submissions/crusaders/correct-course-port',
       'fixtures/submissions/classic/correct-indexed',
+      '--only',
+      'deck.new-order',
+      '--format',
+      'json',
     ]);
-    expect(run.status).toBe(2);
-    expect(run.stdout).toBe('');
-    expect(run.stderr.trim()).toBe(
-      'pitboss: the submissions name different rule sets (classic, crusaders): grade each apart, or pass --rules',
+    const reports = JSON.parse(run.stdout) as {
+      assignment: { name: string };
+      submission: { declaredRules?: string };
+    }[];
+    expect(reports.map((report) => report.assignment.name)).toEqual(['classic', 'classic']);
+    expect(reports.map((report) => report.submission.declaredRules)).toEqual(['crusaders', undefined]);
+    expect(run.stderr).toContain(
+      'pitboss: fixtures/submissions/crusaders/correct-course-port: its pitboss.json names crusaders: graded as classic',
     );
   });
 });

@@ -423,13 +423,17 @@ function program(io: Io, setStatus: (status: number) => void): Command {
     .version(TOOL_VERSION)
     .exitOverride()
     .showSuggestionAfterError(false)
-    .configureOutput({ writeOut: io.stdout, writeErr: () => {} });
+    .configureOutput({ writeOut: io.stdout, writeErr: () => {} })
+    .addHelpText(
+      'after',
+      '\nExit status: 0 every test passed; 1 a test lost points; 2 usage or input error, nothing graded;\n3 the grading machinery failed (infrastructure error): nothing was scored; 130/143 stopped by SIGINT/SIGTERM.\n',
+    );
 
   const gradeOptions = (command: Command) =>
     command
       .option(
         '--rules <name>',
-        `rule set (${assignmentNames().join(', ')}); default: the submission's pitboss.json, else classic`,
+        `rule set (${assignmentNames().join(', ')}); default: the class folder's pitboss.json (check: the submission's), else classic`,
       )
       .addOption(new Option('--format <format>', 'report format').choices(FORMATS).default('human'))
       .option('--out <dir>', 'write one report file per submission into <dir> instead of stdout')

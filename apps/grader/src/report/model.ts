@@ -217,6 +217,8 @@ function boundTest(test: TestResult, b: Bounder): TestResult {
   // Optional fields stay absent when absent: a bounded report serialises as the original did.
   if (test.message !== undefined) bounded.message = b.text(test.message);
   if (test.replay !== undefined) bounded.replay = b.text(test.replay);
+  // A fault of the machinery must survive bounding: such a result is never a score.
+  if (test.infrastructure === true) bounded.infrastructure = true;
   if (test.diff !== undefined && test.diff !== null) bounded.diff = boundDiff(test.diff, b);
   return bounded;
 }
