@@ -2,7 +2,7 @@
 // leaves in a result, and whatever a shard holds, no renderer runs out of memory, no terminal, XML
 // reader, spreadsheet or browser is steered by it, and merge writes only what its own checks allow.
 import { createHash, createHmac } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ import {
   type TestResult,
 } from '../src/report/model.ts';
 import { hashFolder } from '../src/results.ts';
-import { scratch } from './support.ts';
+import { CORRECT, pitboss, REPO_ROOT, scratch } from './support.ts';
 
 const test = (fields: Partial<TestResult> & Pick<TestResult, 'id' | 'name'>): TestResult => ({
   file: 'deck.ts',
@@ -676,3 +676,67 @@ describe('merge of shards a forger has signed again', () => {
     expect(refusal(() => mergeBatches([a!, b!, fifo]))).toBe('MERGE_INVALID');
   });
 });
+
+describe('pitboss grade --out and merge, as processes', () => {
+  const CORRECT_TESTED = join(REPO_ROOT, 'fixtures/submissions/classic/correct-tested');
+  const shard = scratch();
+  const graded = pitboss(['grade', CORRECT, CORRECT_TESTED, '--only', 'deck.new-order', '--out', shard]);
+
+  /** A copy of the graded folder with its batch file changed (and, for a forger, nothing else). */
+  const altered = (change: (batch: BatchFile) => void) => {
+    const dir = scratch();
+    cpSync(shard, dir, { recursive: true });
+    tamper(dir, change);
+    return dir;
+  };
+
+  it('grade writes a checksum keyed by the private part, and merge takes the untouched folder', () => {
+    expect(graded.status).toBe(0);
+    expect(batchOf(shard).checksum?.algorithm).toBe('hmac-sha256');
+    const out = join(scratch(), 'out');
+    const merged = pitboss(['merge', shard, '--out', out]);
+    expect(merged.status).toBe(0);
+    expect(readFileSync(join(out, 'gradebook.csv'), 'utf8')).toBe(
+      readFileSync(join(shard, 'gradebook.csv'), 'utf8'),
+    );
+  });
+
+  it.each([
+    [
+      'a message changed after grading',
+      (batch: BatchFile) => {
+        batch.submissions[0]!.report!.tests[0]!.message = 'forged';
+      },
+      /does not match its checksum/,
+    ],
+    [
+      'a name leaving --out',
+      (batch: BatchFile) => {
+        batch.submissions[0]!.name = '../../evil';
+      },
+      /cannot be a file name under --out/,
+    ],
+    [
+      'a report of another shape',
+      (batch: BatchFile) => {
+        (batch.submissions[0]!.report as unknown as Record<string, unknown>).score = '<script>';
+      },
+      /is not a valid batch file/,
+    ],
+  ])('merge refuses %s: one line on stderr, status 2, nothing written', (_what, change, problem) => {
+    const root = scratch();
+    const out = join(root, 'out');
+    const run = pitboss(['merge', altered(change), '--out', out]);
+    expect(run.stderr).toMatch(problem);
+    expect(run.stderr.split('\n')).toHaveLength(2);
+    expect(run.status).toBe(2);
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('merge refuses without the private part that signed the shards', () => {
+    const other = privatePart('{"mutants":[2]}');
+    const run = pitboss(['merge', shard, '--private', other, '--out', join(scratch(), 'out')]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/give the one that graded them with --private/);
+  });
+}, 240_000);
