@@ -590,6 +590,10 @@ export function wantsColor(env: NodeJS.ProcessEnv, isTerminal: boolean): boolean
 }
 
 export async function main(): Promise<void> {
+  // The sandbox user reads the bundles and stages this process writes: a user's restrictive umask
+  // (077) would lock it out of every run. What must stay private is kept in 0711 folders with
+  // unguessable names (infrastructure.ts), not by the umask.
+  process.umask(0o022);
   process.exitCode = await runPitboss(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
