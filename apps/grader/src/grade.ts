@@ -10,7 +10,14 @@ import { decodeResults, MalformedReply } from './kit/decode.ts';
 import type { LoadFailure, TestContext, TestFailure, UnitTest } from './kit/unit-test.ts';
 import type { Mutant } from './mutants/catalogue.ts';
 import { ALL_FILES, type PlannedTest, STUDENT_TESTS } from './plan.ts';
-import type { MutantExposure, PartScore, Report, TestResult, TestStatus } from './report/model.ts';
+import type {
+  MutantExposure,
+  PartScore,
+  Report,
+  TestResult,
+  TestStatus,
+  TranscriptDiff,
+} from './report/model.ts';
 import { SCHEMA_VERSION } from './report/model.ts';
 import { describeLimit } from './runner/limits.ts';
 import type { ProgramOutcome } from './runner/process.ts';
@@ -336,6 +343,7 @@ async function runTranscripts(
     runs.push({ key: test.id, file, cwd: dir, args: transcriptCase.words, stdin: transcriptCase.stdin });
   }
   const caseOf = new Map(tests.map((test) => [test.id, test.transcript!.case]));
+  const linkingOf = new Map(tests.map((test) => [test.id, test.transcript!.linking]));
   // Most runs share one child (runner/programs.ts); each outcome is what a process of its own gives.
   await runPrograms(runs, {
     limits: options.limits,
@@ -343,13 +351,30 @@ async function runTranscripts(
     done: (id, run) =>
       outcomes.set(
         id,
-        judgeTranscript(program, expectedOf(assignment, caseOf.get(id)!), run, options.limits),
+        judgeTranscript(
+          program,
+          expectedOf(assignment, caseOf.get(id)!),
+          run,
+          options.limits,
+          linkingOf.get(id) === 'linked',
+        ),
       ),
   });
   return outcomes;
 }
 
-function judgeTranscript(program: string, expected: string, run: ProgramOutcome, limits: Limits): Outcome {
+/**
+ * A run's verdict. `withhold`: the run had the reference's files beside it (linked), which it could
+ * have printed to stdout or stderr, so nothing it printed is told: only where it first differs from the
+ * expected text, and how it ended.
+ */
+function judgeTranscript(
+  program: string,
+  expected: string,
+  run: ProgramOutcome,
+  limits: Limits,
+  withhold: boolean,
+): Outcome {
   if (run.limit !== undefined) {
     return {
       status: LIMIT_STATUS[run.limit],
@@ -357,22 +382,34 @@ function judgeTranscript(program: string, expected: string, run: ProgramOutcome,
     };
   }
   const actual = run.stdout.toString('utf8');
-  const diff = compareTranscripts(expected, actual);
-  const lastError = thrownLine(run.stderr);
+  const found = compareTranscripts(expected, actual);
+  const lastError = withhold ? undefined : thrownLine(run.stderr);
   const crashed = run.status !== 0;
   const exit = crashed
     ? `${program} ${run.signal === null ? `exited with status ${run.status}` : `was killed by ${run.signal}`}${lastError ? ` (${lastError})` : ''}`
     : undefined;
-  if (diff === undefined) {
+  if (found === undefined) {
     return crashed
       ? { status: 'runtime-error', message: `${exit} after printing the right transcript` }
       : { status: 'passed' };
   }
+  const diff: TranscriptDiff = withhold
+    ? { ...found, actual: { from: found.actual.from, lines: [] }, withheld: true }
+    : found;
+  const said = withhold ? describeWithheld(found) : describeDiff(found);
   return {
     status: crashed ? 'runtime-error' : 'failed',
-    message: [exit, describeDiff(diff)].filter(Boolean).join('; '),
+    message: [exit, said].filter(Boolean).join('; '),
     diff,
   };
+}
+
+/** The first difference, without the program's own line. */
+function describeWithheld(diff: TranscriptDiff): string {
+  const wanted = diff.expected.lines[diff.line - diff.expected.from];
+  const expected = wanted === undefined ? 'the end of the output' : JSON.stringify(wanted);
+  const lead = `line ${diff.line} differs: expected ${expected} (what your program printed is not shown here: it ran with the reference's files)`;
+  return diff.whitespaceOnly ? `${lead}; only whitespace differs` : lead;
 }
 
 /** The line of a crashed program's stderr that says what it threw (Node prints it after the source excerpt). */

@@ -107,4 +107,55 @@ describe('hidden material', () => {
       rmSync(out, { recursive: true, force: true });
     }
   }, 300_000);
+
+  it("a driver that prints the modules beside it shows none of the reference's lines from a linked run", {
+    timeout: 300_000,
+  }, () => {
+    const dir = join(FIXTURES, 'hostile-driver-prints-reference');
+    const own = readdirSync(dir)
+      .map((name) => readFileSync(join(dir, name), 'utf8'))
+      .join('\n');
+    const secrets = secretLines().filter((line) => !own.includes(line));
+    const out = mkdtempSync(join(tmpdir(), 'pitboss-forgery-'));
+    try {
+      const graded = pitboss([
+        'grade',
+        dir,
+        '--format',
+        'json',
+        '--jobs',
+        '2',
+        '--out',
+        out,
+        '--only',
+        'transcript.',
+      ]);
+      expect(graded.status).toBe(1);
+      const human = pitboss(['grade', dir, '--jobs', '2', '--only', 'transcript.course']);
+      const texts = {
+        json: readFileSync(join(out, 'hostile-driver-prints-reference.json'), 'utf8'),
+        html: readFileSync(join(out, 'hostile-driver-prints-reference.html'), 'utf8'),
+        human: human.stdout,
+      };
+      for (const [format, text] of Object.entries(texts)) {
+        expect(
+          secrets.filter((line) => text.includes(line)),
+          format,
+        ).toEqual([]);
+      }
+      const report = JSON.parse(texts.json) as Report;
+      const linked = report.tests.filter((test) => test.id.includes('.linked:'));
+      expect(linked.length).toBeGreaterThan(10);
+      for (const test of linked) {
+        expect(test.status).not.toBe('passed');
+        expect(test.diff?.withheld).toBe(true);
+        expect(test.diff?.actual.lines).toEqual([]);
+      }
+      // With all its own files, the student sees its own lines.
+      const ownRun = report.tests.find((test) => test.id.includes('.own:'))!;
+      expect(ownRun.diff?.actual.lines.length).toBeGreaterThan(0);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
 });

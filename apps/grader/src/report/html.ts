@@ -82,6 +82,7 @@ function diffTable(diff: TranscriptDiff): string {
   ) => {
     const number = expected.from + k;
     const line = lines[k];
+    if (diff.withheld === true && lines === actual.lines) return '<td class="ln"></td><td class="tx"></td>';
     if (line === undefined) {
       const end = number === total + 1 ? '<span class="end">(end of output)</span>' : '';
       return `<td class="ln"></td><td class="tx">${end}</td>`;
@@ -108,7 +109,7 @@ function diffTable(diff: TranscriptDiff): string {
   }
   return `<div class="scroll"><table class="diff mono">
 <colgroup><col style="width:1.6em"><col style="width:4.5em"><col><col style="width:4.5em"><col></colgroup>
-<thead><tr><th></th><th colspan="2">expected (reference), ${diff.expectedLines} lines</th><th colspan="2">got (yours), ${diff.actualLines} lines</th></tr></thead>
+<thead><tr><th></th><th colspan="2">expected (reference), ${diff.expectedLines} lines</th><th colspan="2">got (yours), ${diff.actualLines} lines${diff.withheld === true ? ": not shown (this run had the reference's files; the same case with all your files shows your lines)" : ''}</th></tr></thead>
 <tbody>
 ${rows.join('\n')}
 </tbody></table></div>

@@ -137,8 +137,14 @@ export function renderHuman(unbounded: Report, options: HumanOptions): string {
         });
       out.push(`      expected (reference), ${diff.expectedLines} lines:`);
       out.push(...mark(diff.expected.from, diff.expected.lines, '      ', c.green));
-      out.push(`      got (yours), ${diff.actualLines} lines:`);
-      out.push(...mark(diff.actual.from, diff.actual.lines, '      ', c.red));
+      if (diff.withheld === true) {
+        out.push(
+          `      got (yours), ${diff.actualLines} lines: not shown (this run had the reference's files; the same case with all your files shows your lines)`,
+        );
+      } else {
+        out.push(`      got (yours), ${diff.actualLines} lines:`);
+        out.push(...mark(diff.actual.from, diff.actual.lines, '      ', c.red));
+      }
     }
     if (test.replay !== undefined) out.push(c.dim(`      replay: pitboss check --replay ${t(test.replay)}`));
   }

@@ -30,6 +30,11 @@ export interface TranscriptDiff {
   actualLines: number;
   /** Whether each output ends with a newline (absent in reports made before it was recorded). */
   finalNewline?: { expected: boolean; actual: boolean } | undefined;
+  /**
+   * The program's lines are not shown (`actual.lines` is empty): it ran with the reference's files,
+   * which it could have printed. Only its line count and where it first differs are told.
+   */
+  withheld?: boolean | undefined;
 }
 
 export interface TestResult {
@@ -193,6 +198,10 @@ function boundDiff(diff: TranscriptDiff, b: Bounder): TranscriptDiff {
     expectedLines: finite(diff.expectedLines),
     actualLines: finite(diff.actualLines),
   };
+  if (diff.withheld === true) {
+    bounded.withheld = true;
+    bounded.actual.lines = [];
+  }
   if (diff.finalNewline !== undefined) {
     bounded.finalNewline = {
       expected: diff.finalNewline?.expected === true,
