@@ -179,6 +179,7 @@ describe('runs of a program', async () => {
     expect(alone.get('split-across-an-empty-write')!.stdout.toString('hex')).toBe('efbfbdefbfbd0a');
     expect(alone.get('spins')!.limit).toBe('time');
     expect(alone.get('floods')!.limit).toBe('output');
+    expect(outcomes.get('reaches-for-the-host')!.stdout.toString('utf8')).toBe('foreign realms reached: 0\n');
   });
 });
 
