@@ -38,6 +38,13 @@ export const assignment: Assignment = {
     expected: (transcriptCase) => playTranscript(classic, transcriptCase.words, { readFile: () => '' }).text,
   },
   rubricFile: here('./rubric.json'),
-  limits: { testTimeoutMs: 20_000, programTimeoutMs: 10_000, heapMb: 512, outputBytes: 16 * 1024 * 1024 },
+  limits: {
+    testTimeoutMs: 20_000,
+    programTimeoutMs: 10_000,
+    heapMb: 512,
+    outputBytes: 16 * 1024 * 1024,
+    // Time all of a submission's runs may take, added up: about ten times a correct one's.
+    budgetMs: 600_000,
+  },
   starterFiles,
 };

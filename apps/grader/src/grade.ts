@@ -19,7 +19,7 @@ import type {
   TranscriptDiff,
 } from './report/model.ts';
 import { SCHEMA_VERSION } from './report/model.ts';
-import { describeLimit } from './runner/limits.ts';
+import { Budget, describeLimit, requestLimitMs, transcriptLimitMs } from './runner/limits.ts';
 import type { ProgramOutcome } from './runner/process.ts';
 import { type ProgramRun, runPrograms } from './runner/programs.ts';
 import { compileShared, type Staging, stageSubmission } from './runner/stage.ts';
@@ -195,6 +195,7 @@ async function runUnitTests(
   tests: readonly PlannedTest[],
   staging: Staging,
   options: GradeOptions,
+  budget: Budget,
 ): Promise<Map<string, Outcome>> {
   const outcomes = new Map<string, Outcome>();
   const byFile = new Map<string, PlannedTest[]>();
@@ -222,7 +223,7 @@ async function runUnitTests(
           for (const test of fileTests) {
             const unit = byId.get(test.id);
             if (unit === undefined) throw new Error(`no unit test ${test.id} in ${assignment.name}`);
-            outcomes.set(test.id, await runUnitTest(unit, test, worker, assignment.numRuns, options));
+            outcomes.set(test.id, await runUnitTest(unit, test, worker, assignment.numRuns, options, budget));
           }
         } finally {
           worker.close();
@@ -241,18 +242,32 @@ async function runUnitTest(
   worker: ChildWorker<ExecReply>,
   numRuns: number,
   options: GradeOptions,
+  budget: Budget,
 ): Promise<Outcome> {
-  const replay = options.replay;
-  const deadline = Date.now() + options.limits.testTimeoutMs;
+  const { limits, replay } = options;
+  if (budget.left() <= 0)
+    return { status: 'timeout', message: `the test ${describeLimit('budget', limits, 0)}` };
+  const deadline = Date.now() + Math.min(limits.testTimeoutMs, budget.left());
+  const deadlineByBudget = budget.left() < limits.testTimeoutMs;
   const exec: TestContext['exec'] = async (scripts) => {
+    const stop = budget.start();
     const id = ++requests;
+    // Each request gets what its calls need (a hang costs seconds), within what the test has left.
+    const steps = scripts.reduce((sum, script) => sum + script.steps.length, 0);
+    const limitMs = requestLimitMs(limits, steps);
+    const room = Math.min(limitMs, deadline - Date.now(), budget.left());
+    // Cut short by the budget rather than by the request's or the test's own limit.
+    const byBudget = room < limitMs && (deadlineByBudget || room === budget.left());
     const settled = await worker.run(
       { id, scripts: scripts.map((script) => script.wire()) },
       String(id),
       (reply) => String(reply.id),
-      Math.max(1, deadline - Date.now()),
-      options.limits.testTimeoutMs,
+      Math.max(1, room),
+      limitMs,
     );
+    stop();
+    if (settled.kind === 'limit' && settled.hit === 'time' && byBudget)
+      throw new Stopped({ kind: 'limit', hit: 'budget', message: describeLimit('budget', limits, 0) });
     if (settled.kind !== 'reply') throw new Stopped(settled);
     return decodeResults(
       settled.reply.results,
@@ -309,6 +324,7 @@ const LIMIT_STATUS = {
   cpu: 'timeout',
   memory: 'memory-limit',
   output: 'output-limit',
+  budget: 'timeout',
 } as const;
 
 async function runTranscripts(
@@ -316,6 +332,7 @@ async function runTranscripts(
   tests: readonly PlannedTest[],
   staging: Staging,
   options: GradeOptions,
+  budget: Budget,
 ): Promise<Map<string, Outcome>> {
   const outcomes = new Map<string, Outcome>();
   const { program } = assignment.transcripts;
@@ -330,6 +347,7 @@ async function runTranscripts(
     return dir;
   };
   const runs: ProgramRun[] = [];
+  const timeoutOf = new Map<string, number>();
   for (const test of tests) {
     const { case: transcriptCase, linking } = test.transcript!;
     const needed = linking === 'linked' ? [program] : studentFiles;
@@ -340,7 +358,16 @@ async function runTranscripts(
     }
     const dir = stageFor(linking);
     const file = join(dir, program.replace(/\.ts$/, '.mjs'));
-    runs.push({ key: test.id, file, cwd: dir, args: transcriptCase.words, stdin: transcriptCase.stdin });
+    const timeoutMs = transcriptLimitMs(options.limits, lineCount(expectedOf(assignment, transcriptCase)));
+    timeoutOf.set(test.id, timeoutMs);
+    runs.push({
+      key: test.id,
+      file,
+      cwd: dir,
+      args: transcriptCase.words,
+      stdin: transcriptCase.stdin,
+      timeoutMs,
+    });
   }
   const caseOf = new Map(tests.map((test) => [test.id, test.transcript!.case]));
   const linkingOf = new Map(tests.map((test) => [test.id, test.transcript!.linking]));
@@ -348,6 +375,7 @@ async function runTranscripts(
   await runPrograms(runs, {
     limits: options.limits,
     limiter: options.limiter,
+    budget,
     done: (id, run) =>
       outcomes.set(
         id,
@@ -356,12 +384,16 @@ async function runTranscripts(
           expectedOf(assignment, caseOf.get(id)!),
           run,
           options.limits,
+          timeoutOf.get(id) ?? options.limits.programTimeoutMs,
           linkingOf.get(id) === 'linked',
         ),
       ),
   });
   return outcomes;
 }
+
+/** Lines of a text, as a transcript counts them. */
+const lineCount = (text: string): number => text.split('\n').length;
 
 /**
  * A run's verdict. `withhold`: the run had the reference's files beside it (linked), which it could
@@ -373,12 +405,13 @@ function judgeTranscript(
   expected: string,
   run: ProgramOutcome,
   limits: Limits,
+  timeoutMs: number,
   withhold: boolean,
 ): Outcome {
   if (run.limit !== undefined) {
     return {
       status: LIMIT_STATUS[run.limit],
-      message: `${program} ${describeLimit(run.limit, limits, limits.programTimeoutMs)}`,
+      message: `${program} ${describeLimit(run.limit, limits, timeoutMs)}`,
     };
   }
   const actual = run.stdout.toString('utf8');
@@ -458,10 +491,12 @@ export async function gradeSubmission(
   const shared = await compileShared(assignment, options.workRoot);
   const staging = await stageSubmission(assignment, submission, shared, workDir);
 
+  // One budget for all of this submission's runs: what would start after it is spent is not run.
+  const budget = new Budget(options.limits.budgetMs);
   const byKind = (kind: PlannedTest['kind']) => tests.filter((test) => test.kind === kind);
   const [unit, transcripts, studentTests] = await Promise.all([
-    runUnitTests(assignment, byKind('unit'), staging, options),
-    runTranscripts(assignment, byKind('transcript'), staging, options),
+    runUnitTests(assignment, byKind('unit'), staging, options, budget),
+    runTranscripts(assignment, byKind('transcript'), staging, options, budget),
     runStudentTests(assignment, byKind('mutant'), submission, shared, workDir, options, staging),
   ]);
   const outcomes = new Map([...unit, ...transcripts, ...studentTests.outcomes]);

@@ -52,6 +52,7 @@ interface GradeFlags {
   jobs: number;
   replay?: string;
   timeout?: number;
+  budget?: number;
   memory?: number;
   maxOutput?: number;
   private?: string;
@@ -198,6 +199,7 @@ async function runGrading(
       : { testTimeoutMs: flags.timeout * 1000, programTimeoutMs: flags.timeout * 1000 }),
     ...(flags.memory === undefined ? {} : { heapMb: flags.memory }),
     ...(flags.maxOutput === undefined ? {} : { outputBytes: flags.maxOutput }),
+    ...(flags.budget === undefined ? {} : { budgetMs: flags.budget * 1000 }),
   };
   const submissions = expandFolders(assignment, folders, io, flags.out);
   // A folder that cannot be graded gets a verdict of its own; the others are graded all the same.
@@ -441,6 +443,11 @@ function program(io: Io, setStatus: (status: number) => void): Command {
       .option(
         '--timeout <seconds>',
         'time limit per test and per program run, overriding the rule set',
+        positiveInteger,
+      )
+      .option(
+        '--budget <seconds>',
+        "time all of one submission's tests may take together, overriding the rule set's; what is left after it is not run",
         positiveInteger,
       )
       .option(

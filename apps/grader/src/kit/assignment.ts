@@ -41,6 +41,12 @@ export interface Limits {
   heapMb: number;
   /** The most a program may print to stdout, in bytes. */
   outputBytes: number;
+  /**
+   * Wall time for all of one submission's tests together, in milliseconds: what is left when it is
+   * spent is not run, and says so. A backstop: each run's own limit is scaled from its work (a hang
+   * costs seconds, not the whole limit), so honest submissions never come near it.
+   */
+  budgetMs?: number | undefined;
 }
 
 export interface Assignment {

@@ -4,7 +4,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import type { Limits } from '../kit/assignment.ts';
 
-export type LimitHit = 'time' | 'cpu' | 'memory' | 'output';
+/** `budget`: not run at all, the submission's time budget being spent. */
+export type LimitHit = 'time' | 'cpu' | 'memory' | 'output' | 'budget';
 
 /** Resident memory allowed to a student process tree: twice its heap limit, for Node's own needs. */
 export const rssLimitBytes = (limits: Limits) => 2 * limits.heapMb * 1024 * 1024;
@@ -59,6 +60,57 @@ export function describeLimit(hit: LimitHit, limits: Limits, timeoutMs: number):
       return `used more memory than its limit of ${limits.heapMb} MiB of heap (${rssLimitBytes(limits) / 1048576} MiB resident)`;
     case 'output':
       return `printed more than its limit of ${limits.outputBytes} bytes`;
+    case 'budget':
+      return `ran out of the submission's time budget of ${Math.round((limits.budgetMs ?? 0) / 1000)} s, which the runs before it used up (a test or program that hangs uses it fast)`;
+  }
+}
+
+/** The least time any run gets: a process's start-up, and room for a slow machine. */
+export const FLOOR_MS = 3000;
+/** Per line the reference prints: a program writing a line per call still fits in 0.2 ms a line. */
+const PER_LINE_MS = 0.2;
+/** Per call in a unit-test request: a slow but honest implementation takes microseconds per call. */
+const PER_STEP_MS = 0.2;
+
+/**
+ * A run's limit from the work it is asked to do, never from a clock: a floor, a bound per unit of
+ * work, capped by the rule set's limit. The same case always gets the same limit, and a hang costs
+ * seconds rather than the whole limit.
+ */
+const scaled = (capMs: number, units: number, perUnitMs: number) =>
+  Math.min(capMs, Math.max(FLOOR_MS, Math.ceil(units * perUnitMs)));
+
+/** A transcript run's limit, from the number of lines the reference prints for the case. */
+export const transcriptLimitMs = (limits: Limits, expectedLines: number) =>
+  scaled(limits.programTimeoutMs, expectedLines, PER_LINE_MS);
+
+/** A unit-test request's limit, from its number of calls. */
+export const requestLimitMs = (limits: Limits, steps: number) =>
+  scaled(limits.testTimeoutMs, steps, PER_STEP_MS);
+
+/**
+ * One submission's time budget, counted in the time its own runs take (added up, whichever run in
+ * parallel): never in time spent waiting for a place among a batch's other submissions.
+ */
+export class Budget {
+  readonly #budgetMs: number;
+  #spentMs = 0;
+
+  constructor(budgetMs: number | undefined) {
+    this.#budgetMs = budgetMs ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** Milliseconds left (0 when spent). */
+  left(): number {
+    return Math.max(0, this.#budgetMs - this.#spentMs);
+  }
+
+  /** Times one run: call what it returns when the run ends. */
+  start(): () => void {
+    const started = performance.now();
+    return () => {
+      this.#spentMs += performance.now() - started;
+    };
   }
 }
 

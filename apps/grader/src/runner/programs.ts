@@ -8,6 +8,7 @@
 // airtight, so no two runs share a process: what one run does dies with it.
 import type { LimitFunction } from 'p-limit';
 import type { Limits } from '../kit/assignment.ts';
+import type { Budget } from './limits.ts';
 import { type ProgramOutcome, runProgram } from './process.ts';
 
 export interface ProgramRun {
@@ -19,6 +20,8 @@ export interface ProgramRun {
   cwd: string;
   args: readonly string[];
   stdin?: string | undefined;
+  /** Its wall-time limit (runner/limits.ts scales it from the case's work); the rule set's when absent. */
+  timeoutMs?: number | undefined;
 }
 
 export interface ProgramRunsOptions {
@@ -26,14 +29,26 @@ export interface ProgramRunsOptions {
   limiter: LimitFunction;
   /** Called with each run's outcome as it is known. */
   done: (key: string, outcome: ProgramOutcome) => void;
+  /** The submission's time budget: a run that would start after it is spent is not run. */
+  budget?: Budget | undefined;
 }
 
 export async function runPrograms(runs: readonly ProgramRun[], options: ProgramRunsOptions): Promise<void> {
-  const { limits, limiter, done } = options;
+  const { limits, limiter, done, budget } = options;
   await Promise.all(
     runs.map((run) =>
       limiter(async () => {
-        done(run.key, await runProgram(run.file, run.args, { cwd: run.cwd, limits, stdin: run.stdin }));
+        const left = budget?.left() ?? Number.POSITIVE_INFINITY;
+        if (left <= 0) {
+          done(run.key, { status: null, signal: null, stdout: Buffer.alloc(0), stderr: '', limit: 'budget' });
+          return;
+        }
+        const timeoutMs = Math.min(run.timeoutMs ?? limits.programTimeoutMs, left);
+        const runLimits = { ...limits, programTimeoutMs: timeoutMs };
+        done(
+          run.key,
+          await runProgram(run.file, run.args, { cwd: run.cwd, limits: runLimits, stdin: run.stdin }),
+        );
       }),
     ),
   );
