@@ -18,7 +18,7 @@ import type {
   TestStatus,
   TranscriptDiff,
 } from './report/model.ts';
-import { SCHEMA_VERSION } from './report/model.ts';
+import { boundReport, SCHEMA_VERSION } from './report/model.ts';
 import { Budget, describeLimit, requestLimitMs, transcriptLimitMs } from './runner/limits.ts';
 import type { ProgramOutcome } from './runner/process.ts';
 import { type ProgramRun, runPrograms } from './runner/programs.ts';
@@ -528,7 +528,8 @@ export async function gradeSubmission(
       maxScore: partTests.reduce((sum, result) => sum + result.maxScore, 0),
     });
   }
-  return {
+  // Every string a submission could make long is cut before the report is stored or rendered.
+  return boundReport({
     schemaVersion: SCHEMA_VERSION,
     tool: { name: 'pitboss', version: TOOL_VERSION },
     assignment: { name: assignment.name, title: assignment.title, version: assignment.version },
@@ -541,5 +542,5 @@ export async function gradeSubmission(
     studentTests: studentTests.summary,
     loadErrors: [...staging.problems].map(([file, message]) => ({ file, message })),
     tests: results,
-  };
+  });
 }

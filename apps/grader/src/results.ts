@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashSources } from './bundle.ts';
 import { writeFileWhole } from './files.ts';
-import type { Report } from './report/model.ts';
+import { boundReport, type Report } from './report/model.ts';
 import { TOOL_VERSION } from './version.ts';
 
 export const RESULTS_FOLDER = '.pitboss-results';
@@ -93,7 +93,8 @@ export class ResultStore {
       isInfrastructureFault(report)
     )
       return undefined;
-    return report;
+    // Bounded again: a stored result is data from disk, read as carefully as a fresh one.
+    return boundReport(report);
   }
 
   /** Written whole: a reader sees the whole result or none. A fault of the grader's is not a result. */

@@ -35,11 +35,12 @@ import { readCatalogue } from '../mutants/catalogue.ts';
 import { renderSelfCheck, selfCheck } from '../mutants/self-check.ts';
 import { planTests } from '../plan.ts';
 import { privateFolder, privateTranscriptCases } from '../private-part.ts';
+import { terminalLine } from '../report/human.ts';
 import { FORMATS, type Format, render } from '../report/index.ts';
 import type { Report } from '../report/model.ts';
 import { hashFolder, RESULTS_FOLDER, ResultStore } from '../results.ts';
 import { sandboxSupport } from '../runner/sandbox.ts';
-import { readSubmission } from '../submission.ts';
+import { readSubmission, type Submission } from '../submission.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { exportStudentTool, PRIVATE_ROOT } from './export.ts';
 import { initSubmission } from './init.ts';
@@ -204,9 +205,10 @@ async function runGrading(
   const submissions = expandFolders(assignment, folders, io, flags.out);
   // A folder that cannot be graded gets a verdict of its own; the others are graded all the same.
   // (A student's `check` of a folder that is no submission is a usage error: there is nothing else.)
-  const read = submissions.map((folder): { hash: string } | { problem: string } => {
+  // Each folder is read once, safely (snapshot.ts); grading and the result store use what was read.
+  const read = submissions.map((folder): { submission: Submission } | { problem: string } => {
     try {
-      return { hash: readSubmission(assignment, folder).hash };
+      return { submission: readSubmission(assignment, folder) };
     } catch (error) {
       if (mode === 'check' && error instanceof PitbossError) throw error;
       const code = (error as NodeJS.ErrnoException).code;
@@ -251,10 +253,10 @@ async function runGrading(
     });
     return store;
   };
-  const stored = (hash: string | undefined) =>
-    out === undefined || hash === undefined || !existsSync(join(out, RESULTS_FOLDER))
+  const stored = (submission: Submission | undefined) =>
+    out === undefined || submission === undefined || !existsSync(join(out, RESULTS_FOLDER))
       ? undefined
-      : storeNow(out).read(hash);
+      : storeNow(out).read(submission);
   const work = openWorkRoot({ otherUser: support.layers.has('setpriv') });
   const limiter = pLimit(flags.jobs);
   const options = {
@@ -279,10 +281,12 @@ async function runGrading(
       const { report, error, path, infrastructure } = finished[told]!;
       if (error !== undefined)
         stderr(
-          `pitboss: ${infrastructure ? 'infrastructure error: ' : ''}could not grade ${chosen[told]!.folder}: ${error}${infrastructure ? ' (not scored, not stored)' : ''}\n`,
+          `pitboss: ${infrastructure ? 'infrastructure error: ' : ''}could not grade ${terminalLine(chosen[told]!.folder)}: ${terminalLine(error)}${infrastructure ? ' (not scored, not stored)' : ''}\n`,
         );
       if (report !== undefined && path !== undefined)
-        io.stdout(`${report.submission.name}: ${report.score}/${report.maxScore} -> ${path}\n`);
+        io.stdout(
+          `${terminalLine(report.submission.name)}: ${report.score}/${report.maxScore} -> ${terminalLine(path)}\n`,
+        );
     }
   };
   // The canary: the reference graded as a submission is. The first --jobs submissions are graded
@@ -298,18 +302,18 @@ async function runGrading(
         if (i >= flags.jobs) await canary;
         if (canaryFailure !== undefined) return;
         const name = outNames[order]!;
-        const submission = read[order]!;
-        const hash = 'hash' in submission ? submission.hash : undefined;
-        let report = stored(hash);
+        const entry = read[order]!;
+        const submission = 'submission' in entry ? entry.submission : undefined;
+        let report = stored(submission);
         const wasStored = report !== undefined;
         let error: string | undefined;
         let infrastructure = false;
         if (wasStored) reused++;
-        else if ('problem' in submission) {
-          report = ungradableReport(assignment, selectTests(plan, options), folder, mode, submission.problem);
+        else if ('problem' in entry) {
+          report = ungradableReport(assignment, selectTests(plan, options), folder, mode, entry.problem);
         } else {
           try {
-            report = await gradeSubmission(assignment, plan, folder, options);
+            report = await gradeSubmission(assignment, plan, folder, { ...options, submission });
           } catch (caught) {
             if (caught instanceof PitbossError && caught.code === 'NOT_A_SUBMISSION') {
               report = ungradableReport(assignment, selectTests(plan, options), folder, mode, caught.message);
@@ -330,8 +334,14 @@ async function runGrading(
         if (canaryFailure !== undefined) return;
         if (out !== undefined) mkdirSync(out, { recursive: true });
         // Stored as graded; the notes on its pitboss.json are this run's (the file is not in the key).
-        if (!wasStored && !infrastructure && hash !== undefined && report !== undefined && out !== undefined)
-          storeNow(out).write(hash, report);
+        if (
+          !wasStored &&
+          !infrastructure &&
+          submission !== undefined &&
+          report !== undefined &&
+          out !== undefined
+        )
+          storeNow(out).write(submission, report);
         if (report !== undefined) report = withNotes(report, notes[i]!);
         // Written as soon as it is graded: a batch stopped half-way keeps everything finished.
         const path =
@@ -400,7 +410,9 @@ function runMerge(dirs: readonly string[], out: string, io: Io, privateDir?: str
       continue;
     }
     const path = writeSubmissionFiles(out, name, report, batch.run.format, true);
-    io.stdout(`${report.submission.name}: ${report.score}/${report.maxScore} -> ${path}\n`);
+    io.stdout(
+      `${terminalLine(report.submission.name)}: ${report.score}/${report.maxScore} -> ${terminalLine(path)}\n`,
+    );
   }
   writeBatchFiles(out, batch, { privateDir });
   io.stdout(`class report -> ${join(out, CLASS_REPORT)}\ngradebook -> ${join(out, GRADEBOOK)}\n`);
