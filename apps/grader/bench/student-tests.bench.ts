@@ -40,7 +40,8 @@ try {
   const pairs = testFiles.length * mutants.length;
 
   const started = performance.now();
-  // As grading does: every run a fresh process, the own code (here the same as a wheat) and the wheats too.
+  // As grading does: every variant a fresh process running all its files, the own code (here the same
+  // as a wheat) and the wheats too.
   const wheats = await wheatsFor(assignment, shared, workRoot, privateDir);
   const matrix = await runMatrix(manifest, {
     harness: await studentTestsBundle(),
@@ -82,8 +83,8 @@ try {
 
   let disagreements = 0;
   for (const { pair, baseline } of verdicts) {
-    // A mutant tries the files in order until one exposes it: a file the matrix names must fail on
-    // it in the baseline, and a file failing in the baseline means the mutant is exposed.
+    // Every usable file runs on every mutant (one process per mutant): a file the matrix names must
+    // fail on it in the baseline, and a file failing in the baseline means the mutant is exposed.
     const { exposedBy } = matrix.verdicts.get(pair.mutant)!;
     const namedFast = exposedBy.some((by) => by.startsWith(`${pair.testFile} `));
     if (namedFast && baseline === 'passed') disagreements++;
@@ -93,7 +94,7 @@ try {
   const row = (name: string, value: string) => console.log(`${name.padEnd(58)} ${value}`);
   row(
     'student test files x mutants',
-    `${testFiles.length} x ${mutants.length} = ${pairs} runs (${JOBS} processes)`,
+    `${testFiles.length} x ${mutants.length} = ${pairs} pairs, a process per variant (${JOBS} at once)`,
   );
   row('mutants exposed', `${exposed} of ${mutants.length}`);
   row('matrix, the grader runner (whole)', `${fastSeconds.toFixed(2)} s`);

@@ -7,7 +7,7 @@ import { readCatalogue } from '../src/mutants/catalogue.ts';
 import type { Report } from '../src/report/model.ts';
 import { compileShared } from '../src/runner/stage.ts';
 import { compileStudentTests, compileTargets } from '../src/student-tests/compile.ts';
-import { runBaselinePair, runMatrix, runOnce } from '../src/student-tests/matrix.ts';
+import { runBaselinePair, runMatrix, runVariant } from '../src/student-tests/matrix.ts';
 import type { Manifest } from '../src/student-tests/protocol.ts';
 import { wheatsFor } from '../src/student-tests/wheats.ts';
 import { readSubmission } from '../src/submission.ts';
@@ -151,36 +151,68 @@ describe('the matrix runner', () => {
           5000,
         );
         failsSomewhere ||= baseline !== 'passed';
-        // Each mutant tries the files in order until one exposes it: a file named must fail on it.
-        if (exposedBy.some((by) => by.startsWith(`${file} `)))
-          expect(baseline, `${file} on ${mutant.id}`).not.toBe('passed');
+        // Every usable file runs on every mutant: a file whose tests all count is named exactly
+        // when it fails on the mutant.
+        const named = exposedBy.some((by) => by.startsWith(`${file} `));
+        const cases = matrix.cases.filter((c) => c.file === file);
+        if (cases.length > 0 && cases.every((c) => c.valid))
+          expect(named, `${file} on ${mutant.id}`).toBe(baseline !== 'passed');
+        else if (named) expect(baseline, `${file} on ${mutant.id}`).not.toBe('passed');
       }
       expect(exposedBy.length > 0, mutant.id).toBe(failsSomewhere);
     }
   }, 120_000);
 
-  it('runs each file in a fresh process: no state carries from one run to the next', async () => {
+  const runOptions = async () => {
     const assignment = await loadAssignment('classic');
     const workRoot = scratch();
     chmodSync(workRoot, 0o755);
     const shared = await compileShared(assignment, workRoot);
     const targets = await compileTargets(assignment, [], shared, workRoot);
-    const source = [
-      "import { test } from 'node:test';",
-      'globalThis.__runs = (globalThis.__runs ?? 0) + 1;',
-      "process.env.RUNS = String(Number(process.env.RUNS ?? '0') + 1);",
-      "test('first', () => { if (globalThis.__runs !== 1 || process.env.RUNS !== '1') throw new Error('carried'); });",
-    ].join('\n');
     const options = {
       harness: await studentTestsBundle(),
       limits: assignment.limits,
       runTimeoutMs: 5000,
       workDir: workRoot,
     };
+    return { targets, options };
+  };
+
+  it('runs each variant in a fresh process: no state carries from one variant to the next', async () => {
+    const { targets, options } = await runOptions();
+    const source = [
+      "import { test } from 'node:test';",
+      'globalThis.__runs = (globalThis.__runs ?? 0) + 1;',
+      "process.env.RUNS = String(Number(process.env.RUNS ?? '0') + 1);",
+      "test('first', () => { if (globalThis.__runs !== 1 || process.env.RUNS !== '1') throw new Error('carried'); });",
+    ].join('\n');
     for (let run = 0; run < 3; run++) {
-      const outcome = await runOnce(targets.reference, source, options);
-      expect(outcome.kind === 'reply' && outcome.reply.cases[0]?.status).toBe('passed');
+      const [outcome] = await runVariant(targets.reference, [source], options);
+      expect(outcome?.kind === 'reply' && outcome.reply.cases[0]?.status).toBe('passed');
     }
+  }, 60_000);
+
+  it("runs a variant's files in order, one answer each; a file that hangs is named, the rest never ran", async () => {
+    const { targets, options } = await runOptions();
+    const passing = "import { test } from 'node:test';\ntest('a', () => {});\ntest('b', () => {});\n";
+    const failing = "import { test } from 'node:test';\ntest('c', () => { throw new Error('no'); });\n";
+    const hanging = "import { test } from 'node:test';\ntest('d', () => { for (;;) {} });\n";
+    const started = Date.now();
+    const outcomes = await runVariant(targets.reference, [passing, failing, hanging, passing], {
+      ...options,
+      runTimeoutMs: 2000,
+    });
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['reply', 'reply', 'limit', 'not-run']);
+    const [first, second, third] = outcomes;
+    expect(first?.kind === 'reply' && first.reply.cases.map((c) => `${c.position}:${c.status}`)).toEqual([
+      '0:passed',
+      '1:passed',
+    ]);
+    expect(second?.kind === 'reply' && second.reply.file).toBe(1);
+    expect(second?.kind === 'reply' && second.reply.cases[0]?.status).toBe('failed');
+    expect(third?.kind === 'limit' && third.hit).toMatch(/^(time|cpu)$/);
+    // The hang costs its own file's time, not the whole run's.
+    expect(Date.now() - started).toBeLessThan(7000);
   }, 60_000);
 });
 

@@ -1,19 +1,25 @@
-// Runs one student test file (written with node:test and node:assert) against the one variant its
-// folder holds, then answers and exits: every run is a fresh process, so nothing a test leaves behind
-// (globals, process.env, patched built-ins, module state) reaches another run.
+// Runs student test files (written with node:test and node:assert) against the one variant its
+// folder holds, one file after another, answers once per file as each ends, then exits. Every variant
+// is a fresh process, so nothing a test leaves behind (globals, process.env, patched built-ins, module
+// state) reaches another variant. Each file gets fresh instances of the variant's modules, but the
+// realm is shared by the files of one run: what one file leaves in globalThis, process.env or a
+// built-in, the next file sees. That is the same in every variant (the grader runs the same files in
+// the same order on the reference, every wheat and every mutant, and decides which tests count from
+// runs of exactly that list), so a test that depends on it behaves alike on all of them and gains
+// nothing; a test whose earlier files behave differently on a mutant is reading behaviour.
 //
 // What the answer is made with is captured here, before any student module loads, and never looked
-// up again: the writer, the string primitives of the hand-made serializer. The test's own code runs
-// in this realm and may patch any built-in; the same patch then acts on every variant alike, and the
-// grader checks the answer's shape itself. Randomness and clocks are made deterministic, so a test's
-// outcome depends on the code under test, not on the run.
+// up again: the writer, the loader's functions, the string primitives of the hand-made serializer.
+// The test's own code runs in this realm and may patch any built-in; the same patch then acts on every
+// variant alike, and the grader checks the answer's shape itself. Randomness and clocks are made
+// deterministic, so a test's outcome depends on the code under test, not on the run.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
-import { STUDENT_REPLY_FD, TEST_MODULE, TEXT_MAX } from './protocol.ts';
+import { STUDENT_REPLY_FD, TEXT_MAX, testModule } from './protocol.ts';
 
 type Fn = (...args: unknown[]) => unknown;
 
@@ -28,6 +34,10 @@ const toHex = call.bind(Number.prototype.toString) as (n: number, radix: number)
 // Exits without running a test's 'exit' listeners.
 const exit = (process as unknown as { reallyExit: (code: number) => never }).reallyExit.bind(process);
 const cwd = process.cwd();
+const joinPath = join;
+const toFileUrl = pathToFileURL;
+const SourceTextModule = vm.SourceTextModule;
+const SyntheticModule = vm.SyntheticModule;
 const min = Math.min;
 const floor = Math.floor;
 
@@ -301,7 +311,7 @@ async function builtinModule(specifier: string): Promise<vm.Module> {
   if (module === undefined) {
     module = import(specifier).then((namespace: Record<string, unknown>) => {
       const names = Object.keys(namespace);
-      return new vm.SyntheticModule(names, function (this: vm.SyntheticModule) {
+      return new SyntheticModule(names, function (this: vm.SyntheticModule) {
         for (const name of names) this.setExport(name, namespace[name]);
       });
     });
@@ -312,10 +322,10 @@ async function builtinModule(specifier: string): Promise<vm.Module> {
 
 const MODULE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Links and runs the test file of this folder; its siblings are this folder's modules. */
-async function runFile(): Promise<{ outcomes: Outcome[]; n: number } | { error: string }> {
+/** Links and runs one test file of this folder, against fresh instances of the folder's modules. */
+async function runFile(testFile: string): Promise<{ outcomes: Outcome[]; n: number } | { error: string }> {
   const { api, registered } = makeTestApi();
-  const testApi = new vm.SyntheticModule(Object.keys(api), function (this: vm.SyntheticModule) {
+  const testApi = new SyntheticModule(Object.keys(api), function (this: vm.SyntheticModule) {
     for (const [name, value] of Object.entries(api)) this.setExport(name, value);
   });
   const graph = new Map<string, vm.SourceTextModule>();
@@ -329,8 +339,8 @@ async function runFile(): Promise<{ outcomes: Outcome[]; n: number } | { error: 
     let module = graph.get(file);
     if (module === undefined) {
       // The same URL shape for every variant: a file in this run's (randomly named) folder.
-      const url = pathToFileURL(join(cwd, file)).href;
-      module = new vm.SourceTextModule(readFileSync(join(cwd, file), 'utf8'), {
+      const url = toFileUrl(joinPath(cwd, file)).href;
+      module = new SourceTextModule(readFileSync(joinPath(cwd, file), 'utf8'), {
         identifier: url,
         initializeImportMeta(meta) {
           meta.url = url;
@@ -344,15 +354,16 @@ async function runFile(): Promise<{ outcomes: Outcome[]; n: number } | { error: 
   const link = async (specifier: string): Promise<vm.Module> => {
     if (specifier === 'node:test' || specifier === 'test') return testApi;
     if (specifier.startsWith('./')) {
+      // Only the variant's modules (beside the tests folder): never another test file.
       const name = specifier.slice(2).replace(/\.mjs$/, '');
-      if (!MODULE_NAME.test(name) || !existsSync(join(cwd, `${name}.mjs`)))
+      if (!MODULE_NAME.test(name) || !existsSync(joinPath(cwd, `${name}.mjs`)))
         throw new Error(`cannot find module '${specifier}'`);
       return load(`${name}.mjs`);
     }
     return builtinModule(specifier);
   };
   try {
-    const module = load(TEST_MODULE);
+    const module = load(testFile);
     await module.link(link);
     await module.evaluate();
   } catch (error) {
@@ -362,22 +373,30 @@ async function runFile(): Promise<{ outcomes: Outcome[]; n: number } | { error: 
   return runRegistered(list, count);
 }
 
-function serialize(result: { outcomes: Outcome[]; n: number } | { error: string }): string {
-  if ('error' in result) return `{"cases":[],"error":${quote(result.error)}}`;
+function serialize(file: number, result: { outcomes: Outcome[]; n: number } | { error: string }): string {
+  if ('error' in result) return `{"file":${file},"cases":[],"error":${quote(result.error)}}`;
   let cases = '';
   for (let i = 0; i < result.n; i++) {
     const c = result.outcomes[i]!;
     cases += `${i === 0 ? '' : ','}{"position":${quote(c.position)},"status":${quote(c.status)},"name":${quote(c.name)}${c.message === undefined ? '' : `,"message":${quote(c.message)}`}}`;
   }
-  return `{"cases":[${cases}]}`;
+  return `{"file":${file},"cases":[${cases}]}`;
 }
 
-const token = String(readFileSync(0, 'utf8')).trim();
-runFile().then(
-  (result) => {
+// The token, then how many test files this run holds (tests/0.mjs, tests/1.mjs, ...).
+const [token = '', files = '0'] = String(readFileSync(0, 'utf8')).trim().split('\n');
+const fileCount = Number.parseInt(files, 10);
+const testPaths: string[] = [];
+for (let i = 0; i < fileCount; i++) testPaths[i] = testModule(i);
+
+async function runAll(): Promise<void> {
+  for (let i = 0; i < fileCount; i++) {
+    const result = await runFile(testPaths[i]!);
     // A leading newline: whatever a test wrote on this fd before cannot join the answer's line.
-    writeSync(STUDENT_REPLY_FD, `\n${token} ${serialize(result)}\n`);
-    exit(0);
-  },
+    writeSync(STUDENT_REPLY_FD, `\n${token} ${serialize(i, result)}\n`);
+  }
+}
+runAll().then(
+  () => exit(0),
   () => exit(70),
 );

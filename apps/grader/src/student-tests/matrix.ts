@@ -1,14 +1,26 @@
-// Students' tests x variants. Every run is one test file against one variant, in a fresh sandboxed
-// process whose folder holds only that variant, under the same names as every other (Examplar's
-// wheats and chaffs):
+// Students' tests x variants (Examplar's wheats and chaffs). Every variant (the student's own code,
+// the reference, each other correct implementation "wheat", each mutant) runs in a fresh sandboxed
+// process of its own, over a folder holding only that variant and the test files it runs, always
+// under the same names; the process runs the files one after another and answers once per file:
 //   1. the student's own code (only where the names and messages a student sees come from), and the
-//      reference: a test that fails on the reference does not count;
-//   2. every other correct implementation (the wheats): a test counts only if it passes on each, and
-//      a file that registers different tests from one run to the next is flaky and earns nothing;
-//   3. the mutants, each trying the files with a counting test in order until one exposes it (a
-//      valid test that fails on it; a timeout counts, and is said).
-// Tests are identified by their place in the file (registration order, describe nesting), never by
+//      reference: a file none of whose tests passes on the reference does not count;
+//   2. every wheat: a test counts only if it passes on each, and a file that registers different
+//      tests from one run to the next is flaky and earns nothing;
+//   3. the mutants, each over every usable file (a valid test that fails on it exposes it; so does a
+//      file that breaks on it, a timeout included, and the report says so).
+// Tests are identified by file and place in the file (registration order, describe nesting), never by
 // name. Nothing a run on the reference, a wheat or a mutant says in words reaches the report.
+//
+// One process runs several files, so what a file leaves in its realm (globalThis, process.env, a
+// patched built-in) reaches the files after it. That is harmless only if every variant runs the same
+// list in the same order and the tests are judged on runs of exactly that list: a test that counts
+// on a state an earlier file leaves behaves alike on the reference, the wheats and the mutants. So the
+// list is settled in rounds: the reference (then the wheats) run the list; a file that breaks a run
+// (a limit, or the process ending) or has no test that counts is dropped, and the rest run again
+// without it, until the reference and every wheat run the whole list and every file in it counts. The
+// mutants then run that list. A file dropped from the list never runs on a mutant, so nothing it does
+// there (a hang, a state) can expose one. After MAX_ROUNDS rounds the list is settled with one process
+// per file instead (nothing carried at all, so one bad file cannot hold up the others).
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,8 +36,9 @@ import {
   parseReply,
   REPLY_MAX_BYTES,
   STUDENT_REPLY_FD,
-  TEST_MODULE,
+  TESTS_FOLDER,
   type TestRunReply,
+  testModule,
 } from './protocol.ts';
 
 export interface StudentCase {
@@ -37,7 +50,7 @@ export interface StudentCase {
 }
 
 export interface MutantVerdict {
-  /** Valid tests (`file > name`) that fail on the mutant. */
+  /** Valid tests (`file > name`) that fail on the mutant, and files that broke on it. */
   exposedBy: string[];
   /** Whether a test file ran out of time on it. */
   timeout: boolean;
@@ -55,7 +68,7 @@ export interface MatrixOptions {
   harness: string;
   limits: Limits;
   limiter: LimitFunction;
-  /** Wall time for one test file's run on one variant. */
+  /** Wall time for one test file on one variant (a run of several files gets the sum, capped). */
   runTimeoutMs: number;
   /** Where each run's folder is made (readable by the sandbox's uid). */
   workDir: string;
@@ -65,50 +78,70 @@ export interface MatrixOptions {
   wheats?: readonly Modules[] | undefined;
 }
 
-export type RunOutcome =
+/** What one test file of a run came to. */
+export type FileOutcome =
   | { kind: 'reply'; reply: TestRunReply }
   | { kind: 'limit'; hit: LimitHit; message: string }
-  /** The process ended without a usable answer. */
-  | { kind: 'exit' };
+  /** The process ended (or answered out of turn) while this file ran. */
+  | { kind: 'exit' }
+  /** An earlier file of the same process broke it: this one never ran. */
+  | { kind: 'not-run' };
 
-/** One test file against one variant, in a fresh sandboxed process over a folder of its own. */
-export async function runOnce(
+/** The most wall time one variant's process gets, whatever the number of its files. */
+export const VARIANT_MAX_MS = 5 * 60_000;
+
+type RunOptions = Pick<MatrixOptions, 'harness' | 'limits' | 'runTimeoutMs' | 'workDir'>;
+
+/**
+ * Test files (compiled sources, in order) against one variant, in one fresh sandboxed process over a
+ * folder of its own. Each file has its own time (`runTimeoutMs`, from the end of the one before) and
+ * output allowance; the process as a whole the sum of its files' times, capped. A file that breaks
+ * the process (a limit, or it ends without that file's answer) is named by its place; the files
+ * after it did not run.
+ */
+export async function runVariant(
   modules: Modules,
-  testSource: string,
-  options: Pick<MatrixOptions, 'harness' | 'limits' | 'runTimeoutMs' | 'workDir'>,
-): Promise<RunOutcome> {
+  tests: readonly string[],
+  options: RunOptions,
+): Promise<FileOutcome[]> {
   const { limits } = options;
   const runs = join(options.workDir, 'student-test-runs');
   mkdirSync(runs, { recursive: true, mode: 0o755 });
   // A random name: the folder (seen in every module's URL) says nothing of the variant.
   const dir = mkdtempSync(join(runs, 'run-'));
   chmodSync(dir, 0o755);
+  const totalMs = Math.min(options.runTimeoutMs * tests.length, VARIANT_MAX_MS);
   try {
     for (const [name, source] of Object.entries(modules)) writeFileSync(join(dir, `${name}.mjs`), source);
-    writeFileSync(join(dir, TEST_MODULE), testSource);
-    return await new Promise<RunOutcome>((resolve) => {
+    mkdirSync(join(dir, TESTS_FOLDER), { mode: 0o755 });
+    for (const [index, source] of tests.entries()) writeFileSync(join(dir, testModule(index)), source);
+    return await new Promise<FileOutcome[]>((resolve) => {
       const token = randomBytes(16).toString('hex');
       const child = spawnStudent(['--experimental-vm-modules', '--no-warnings', options.harness], {
         cwd: dir,
         readable: [dir, options.harness],
         limits,
-        cpuSeconds: Math.ceil(options.runTimeoutMs / 1000) + 1,
+        cpuSeconds: Math.ceil(totalMs / 1000) + 1,
         extraFds: 1,
       });
-      let settled: RunOutcome | undefined;
-      let hit: LimitHit | undefined;
+      const outcomes: FileOutcome[] = [];
+      /** Set once the answers are all in, or the run is broken: later bytes are not read. */
+      let done = false;
+      let hit: { which: LimitHit; timeoutMs: number } | undefined;
+      let broken = false;
       let stderr = '';
-      const settle = (outcome: RunOutcome) => {
-        settled ??= outcome;
+      const limit = (which: LimitHit, timeoutMs = options.runTimeoutMs) => {
+        if (done) return;
+        hit ??= { which, timeoutMs };
+        done = true;
         killGroup(child);
       };
-      const limit = (which: LimitHit) => {
-        hit ??= which;
-        killGroup(child);
-      };
-      const timer = setTimeout(() => limit('time'), options.runTimeoutMs);
+      // Each file's own time, from the end of the one before; the whole run's, as a backstop.
+      let fileTimer = setTimeout(() => limit('time'), options.runTimeoutMs);
+      const totalTimer = setTimeout(() => limit('time', totalMs), totalMs);
       const stopWatching = watchMemory(child, limits, () => {
-        hit ??= 'memory';
+        if (!done) hit ??= { which: 'memory', timeoutMs: options.runTimeoutMs };
+        done = true;
       });
       let printed = 0;
       child.stdout?.on('data', (chunk: Buffer) => {
@@ -118,42 +151,58 @@ export async function runOnce(
       child.stderr?.on('data', (chunk: Buffer) => {
         stderr = (stderr + chunk.toString('utf8')).slice(-4096);
       });
-      // The answer: bytes kept up to a cap, read line by line; only a line with the token counts.
+      // The answers: one line per file, with the token, in order; at most a reply's size per line and
+      // the files' share in all. Anything else a test writes on the fd is dropped.
       let pending = Buffer.alloc(0);
       let received = 0;
+      const breakRun = () => {
+        if (done) return;
+        broken = true;
+        done = true;
+        killGroup(child);
+      };
       (child.stdio[STUDENT_REPLY_FD] as Readable | undefined)?.on('data', (chunk: Buffer) => {
-        if (settled !== undefined) return;
+        if (done) return;
         received += chunk.length;
-        if (received > REPLY_MAX_BYTES * 2) {
-          settle({ kind: 'exit' });
-          return;
-        }
+        if (received > REPLY_MAX_BYTES * 2 * (tests.length + 1)) return breakRun();
         pending = Buffer.concat([pending, chunk]);
-        for (let end = pending.indexOf(10); end >= 0; end = pending.indexOf(10)) {
+        for (let end = pending.indexOf(10); end >= 0 && !done; end = pending.indexOf(10)) {
           const line = pending.subarray(0, end).toString('utf8');
           pending = pending.subarray(end + 1);
           const reply = parseReply(line, token);
-          if (reply !== undefined) {
-            settle({ kind: 'reply', reply });
-            return;
-          }
+          if (reply === undefined) continue;
+          if (reply.file !== outcomes.length) return breakRun();
+          outcomes.push({ kind: 'reply', reply });
+          printed = 0;
+          clearTimeout(fileTimer);
+          if (outcomes.length === tests.length) {
+            done = true;
+            killGroup(child);
+          } else fileTimer = setTimeout(() => limit('time'), options.runTimeoutMs);
         }
+        if (pending.length > REPLY_MAX_BYTES + 64) breakRun();
       });
       child.stdin?.on('error', () => {});
-      child.stdin?.end(`${token}\n`);
+      child.stdin?.end(`${token}\n${tests.length}\n`);
       child.on('close', (status, signal) => {
-        clearTimeout(timer);
+        clearTimeout(fileTimer);
+        clearTimeout(totalTimer);
         stopWatching();
         killGroup(child);
-        if (settled !== undefined) resolve(settled);
-        else {
-          const which = hit ?? limitFromExit(signal, stderr, status);
-          resolve(
+        if (outcomes.length < tests.length) {
+          const which = hit?.which ?? (broken ? undefined : limitFromExit(signal, stderr, status));
+          outcomes.push(
             which === undefined
               ? { kind: 'exit' }
-              : { kind: 'limit', hit: which, message: describeLimit(which, limits, options.runTimeoutMs) },
+              : {
+                  kind: 'limit',
+                  hit: which,
+                  message: describeLimit(which, limits, hit?.timeoutMs ?? options.runTimeoutMs),
+                },
           );
+          while (outcomes.length < tests.length) outcomes.push({ kind: 'not-run' });
         }
+        resolve(outcomes);
       });
     });
   } finally {
@@ -182,6 +231,44 @@ const structureOf = (cases: readonly CaseResult[]) =>
 
 const caseId = (file: string, name: string) => `${file} > ${name}`;
 
+/** How the files of a list run: all in one process, or one process each (nothing carried). */
+type Mode = 'together' | 'apart';
+
+/** Rounds of settling the list in one process before settling it one process per file. */
+const MAX_ROUNDS = 4;
+
+/** Runs lists of files on variants through the limiter; the same modules and list run once. */
+function makeRunner(manifest: Manifest, options: MatrixOptions) {
+  const memo = new Map<string, Promise<FileOutcome[]>>();
+  const once = (modules: Modules, files: readonly string[]) => {
+    // Length-prefixed names: no two lists share a key.
+    const key = `${fingerprint(modules)}:${files.map((file) => `${file.length}:${file}`).join('')}`;
+    let outcomes = memo.get(key);
+    if (outcomes === undefined) {
+      outcomes = options.limiter(() =>
+        runVariant(
+          modules,
+          files.map((file) => manifest.tests[file]!),
+          options,
+        ),
+      );
+      memo.set(key, outcomes);
+    }
+    return outcomes;
+  };
+  return async (
+    modules: Modules,
+    files: readonly string[],
+    mode: Mode,
+  ): Promise<Map<string, FileOutcome>> => {
+    const outcomes =
+      mode === 'together'
+        ? await once(modules, files)
+        : (await Promise.all(files.map((file) => once(modules, [file])))).flat();
+    return new Map(files.map((file, i) => [file, outcomes[i]!]));
+  };
+}
+
 interface FileVerdict {
   file: string;
   /** Positions of the tests that count, with the name shown for each. */
@@ -190,134 +277,213 @@ interface FileVerdict {
   structure: string;
 }
 
-/** Every test file on the reference, the own code and the wheats; which tests count, and why. */
+/**
+ * Settles the list of files the mutants run (see the top of this file), and which tests count, and
+ * why not, from runs of exactly that list on the reference and every wheat.
+ */
 async function validity(
   manifest: Manifest,
   options: MatrixOptions,
-): Promise<{ cases: StudentCase[]; usable: FileVerdict[] }> {
+  run: ReturnType<typeof makeRunner>,
+): Promise<{ cases: StudentCase[]; usable: FileVerdict[]; mode: Mode }> {
   const wheats = options.wheats ?? [];
-  // The same modules and test (the own code of a correct-* fixture is one of the wheats) run once.
-  const memo = new Map<string, Promise<RunOutcome>>();
-  const run = (modules: Modules, file: string) => {
-    const key = `${file}\0${fingerprint(modules)}`;
-    let outcome = memo.get(key);
-    if (outcome === undefined) {
-      outcome = options.limiter(() => runOnce(modules, manifest.tests[file]!, options));
-      memo.set(key, outcome);
+  const all = Object.keys(manifest.tests).sort();
+  // The own code runs every file once, for names and messages only; a file its run never reached
+  // runs again on its own, so a student still reads their own messages.
+  const ownRun = (async () => {
+    if (options.own === undefined) return new Map<string, TestRunReply>();
+    const together = await run(options.own, all, 'together');
+    const missing = all.filter((file) => together.get(file)?.kind === 'not-run');
+    const apart = missing.length > 0 ? await run(options.own, missing, 'apart') : new Map();
+    const replies = new Map<string, TestRunReply>();
+    for (const file of all) {
+      const outcome = apart.get(file) ?? together.get(file);
+      if (outcome?.kind === 'reply') replies.set(file, outcome.reply);
     }
-    return outcome;
-  };
-  const files = Object.keys(manifest.tests).sort();
-  const perFile = await Promise.all(
-    files.map(async (file) => {
-      const [own, reference] = await Promise.all([
-        options.own === undefined ? undefined : run(options.own, file),
-        run(manifest.reference, file),
-      ]);
-      // Wheats only for a file with a test that passes on the reference.
-      const worth = reference.kind === 'reply' && reference.reply.cases.some((c) => c.status === 'passed');
-      const onWheats = worth ? await Promise.all(wheats.map((modules) => run(modules, file))) : [];
-      return { file, own, reference, onWheats };
-    }),
-  );
-  const cases: StudentCase[] = [];
-  const usable: FileVerdict[] = [];
+    return replies;
+  })();
+  const decided = new Map<string, StudentCase[]>();
   const whole = (file: string, reason: string) =>
-    cases.push({ file, name: '(the whole file)', valid: false, reason });
-  for (const { file, own, reference, onWheats } of perFile) {
-    const ownReply = own?.kind === 'reply' ? own.reply : undefined;
-    if (reference.kind !== 'reply') {
-      whole(
-        file,
-        reference.kind === 'limit'
-          ? `on the reference implementation it ${reference.message}`
-          : 'on the reference implementation its process ended without an answer',
-      );
-      continue;
-    }
-    if (reference.reply.error !== undefined) {
-      whole(
-        file,
-        ownReply?.error === undefined
-          ? 'it does not load on the reference implementation'
-          : `it does not load: ${ownReply.error}`,
-      );
-      continue;
-    }
-    const structure = structureOf(reference.reply.cases);
-    const ran = reference.reply.cases.filter((c) => c.status !== 'skipped');
-    if (ran.length === 0) {
-      whole(file, 'it registers no test');
-      continue;
-    }
-    const flaky = onWheats.some(
-      (w) => w.kind === 'reply' && w.reply.error === undefined && structureOf(w.reply.cases) !== structure,
-    );
-    if (flaky) {
-      whole(file, 'it registers different tests from one run to the next (flaky), so none of them counts');
-      continue;
-    }
-    // Names and messages come only from the run on the student's own code, when it registered the same tests.
-    const ownCases =
-      ownReply !== undefined && ownReply.error === undefined && structureOf(ownReply.cases) === structure
-        ? new Map(ownReply.cases.map((c) => [c.position, c]))
-        : undefined;
-    const valid = new Map<string, string>();
-    for (const c of ran) {
-      const mine = ownCases?.get(c.position);
-      const name = mine?.name ?? `test #${c.position}`;
-      let reason: string | undefined;
-      if (c.status !== 'passed') {
-        reason =
-          mine?.status === 'failed'
-            ? `it fails on the reference implementation; on your code: ${mine.message ?? 'it fails'}`
-            : 'it passes on your code but fails on the reference implementation';
-      } else {
-        const failing = onWheats.filter(
-          (w) =>
-            w.kind !== 'reply' ||
-            w.reply.error !== undefined ||
-            w.reply.cases.find((other) => other.position === c.position)?.status !== 'passed',
-        ).length;
-        if (failing > 0)
-          reason = `it passes on the reference implementation but fails on ${failing} of the ${onWheats.length} other correct implementations`;
+    decided.set(file, [{ file, name: '(the whole file)', valid: false, reason }]);
+  let list = all;
+  let mode: Mode = 'together';
+  let usable: FileVerdict[] = [];
+  for (let round = 1; list.length > 0; round++) {
+    if (round > MAX_ROUNDS) mode = 'apart';
+    const dropped = new Set<string>();
+    const [own, reference] = await Promise.all([ownRun, run(manifest.reference, list, mode)]);
+    let undetermined = false;
+    for (const file of list) {
+      const outcome = reference.get(file);
+      const ownReply = own.get(file);
+      if (outcome?.kind === 'not-run') {
+        undetermined = true;
+        continue;
       }
-      if (reason === undefined) valid.set(c.position, name);
-      cases.push({ file, name, valid: reason === undefined, reason });
+      if (outcome === undefined || outcome.kind !== 'reply') {
+        dropped.add(file);
+        whole(
+          file,
+          outcome?.kind === 'limit'
+            ? `on the reference implementation it ${outcome.message}`
+            : 'on the reference implementation its process ended without an answer',
+        );
+        continue;
+      }
+      const { reply } = outcome;
+      if (reply.error !== undefined) {
+        dropped.add(file);
+        whole(
+          file,
+          ownReply?.error === undefined
+            ? 'it does not load on the reference implementation'
+            : `it does not load: ${ownReply.error}`,
+        );
+      } else if (!reply.cases.some((c) => c.status !== 'skipped')) {
+        dropped.add(file);
+        whole(file, 'it registers no test');
+      } else if (!reply.cases.some((c) => c.status === 'passed')) {
+        dropped.add(file);
+        decided.set(file, judge(file, reply, [], ownReply).cases);
+      }
     }
-    if (valid.size > 0) usable.push({ file, valid, structure });
+    if (dropped.size > 0 || undetermined) {
+      list = list.filter((file) => !dropped.has(file));
+      continue;
+    }
+    // The reference runs the whole list and every file has a test passing on it: now the wheats.
+    const onWheats = await Promise.all(wheats.map((modules) => run(modules, list, mode)));
+    usable = [];
+    for (const file of list) {
+      const outcomes = onWheats.map((runs) => runs.get(file)!);
+      if (outcomes.some((outcome) => outcome.kind === 'not-run')) {
+        undetermined = true;
+        continue;
+      }
+      const reply = (reference.get(file) as { reply: TestRunReply }).reply;
+      const structure = structureOf(reply.cases);
+      const flaky = outcomes.some(
+        (w) => w.kind === 'reply' && w.reply.error === undefined && structureOf(w.reply.cases) !== structure,
+      );
+      if (flaky) {
+        dropped.add(file);
+        whole(file, 'it registers different tests from one run to the next (flaky), so none of them counts');
+        continue;
+      }
+      const verdict = judge(file, reply, outcomes, own.get(file));
+      decided.set(file, verdict.cases);
+      if (verdict.valid.size === 0) dropped.add(file);
+      else usable.push({ file, valid: verdict.valid, structure });
+    }
+    if (dropped.size === 0 && !undetermined) break;
+    usable = [];
+    list = list.filter((file) => !dropped.has(file));
   }
-  return { cases, usable };
+  // Every file's cases from the round that settled it, in file order.
+  const cases = all.flatMap((file) => decided.get(file) ?? []);
+  return { cases, usable, mode };
+}
+
+/** Which tests of a file count, from the reference's reply and the wheats' runs of the same list. */
+function judge(
+  file: string,
+  reference: TestRunReply,
+  onWheats: readonly FileOutcome[],
+  ownReply: TestRunReply | undefined,
+): { cases: StudentCase[]; valid: Map<string, string> } {
+  const structure = structureOf(reference.cases);
+  // Names and messages come only from the run on the student's own code, when it registered the same tests.
+  const ownCases =
+    ownReply !== undefined && ownReply.error === undefined && structureOf(ownReply.cases) === structure
+      ? new Map(ownReply.cases.map((c) => [c.position, c]))
+      : undefined;
+  const cases: StudentCase[] = [];
+  const valid = new Map<string, string>();
+  for (const c of reference.cases) {
+    if (c.status === 'skipped') continue;
+    const mine = ownCases?.get(c.position);
+    const name = mine?.name ?? `test #${c.position}`;
+    let reason: string | undefined;
+    if (c.status !== 'passed') {
+      reason =
+        mine?.status === 'failed'
+          ? `it fails on the reference implementation; on your code: ${mine.message ?? 'it fails'}`
+          : 'it passes on your code but fails on the reference implementation';
+    } else {
+      const failing = onWheats.filter(
+        (w) =>
+          w.kind !== 'reply' ||
+          w.reply.error !== undefined ||
+          w.reply.cases.find((other) => other.position === c.position)?.status !== 'passed',
+      ).length;
+      if (failing > 0)
+        reason = `it passes on the reference implementation but fails on ${failing} of the ${onWheats.length} other correct implementations`;
+    }
+    if (reason === undefined) valid.set(c.position, name);
+    cases.push({ file, name, valid: reason === undefined, reason });
+  }
+  return { cases, valid };
+}
+
+/** What one usable file says of a mutant: the exposures, and whether it timed out. */
+function exposures(
+  { file, valid, structure }: FileVerdict,
+  outcome: FileOutcome,
+): { by: string[]; timeout: boolean } {
+  switch (outcome.kind) {
+    case 'not-run':
+      return { by: [], timeout: false };
+    case 'limit':
+      // The reference and every wheat ran this very list to the end: the mutant is what broke it.
+      return outcome.hit === 'time' || outcome.hit === 'cpu'
+        ? { by: [`${file} (timed out)`], timeout: true }
+        : { by: [`${file} (${outcome.message})`], timeout: false };
+    case 'exit':
+      return { by: [...valid.values()].map((name) => caseId(file, name)), timeout: false };
+    case 'reply': {
+      const { reply } = outcome;
+      if (reply.error !== undefined)
+        return { by: [...valid.values()].map((name) => caseId(file, name)), timeout: false };
+      // A file registering other tests on the mutant cannot be read test by test: it earns nothing here.
+      if (structureOf(reply.cases) !== structure) return { by: [], timeout: false };
+      const status = new Map(reply.cases.map((c) => [c.position, c.status]));
+      const by = [...valid]
+        .filter(([position]) => status.get(position) !== 'passed')
+        .map(([, name]) => caseId(file, name));
+      return { by, timeout: false };
+    }
+  }
 }
 
 /**
- * Every test file on the own code, the reference and the wheats, then each mutant against the files
- * with a counting test, in order, until one exposes it. Every run takes a place of the limiter.
+ * Settles the list of usable files on the own code, the reference and the wheats, then runs it on
+ * every mutant: one process per mutant, every usable file in it, so the verdict lists every valid
+ * test that fails on the mutant. Every process takes a place of the limiter.
  */
 export async function runMatrix(manifest: Manifest, options: MatrixOptions): Promise<Matrix> {
-  const { cases, usable } = await validity(manifest, options);
+  const run = makeRunner(manifest, options);
+  const { cases, usable, mode } = await validity(manifest, options, run);
+  const files = usable.map((verdict) => verdict.file);
   const verdicts = new Map<string, MutantVerdict>();
   await Promise.all(
     Object.entries(manifest.mutants).map(async ([id, mutant]) => {
       const verdict: MutantVerdict = { exposedBy: [], timeout: false };
       verdicts.set(id, verdict);
+      if (files.length === 0) return;
       const modules = { ...manifest.reference, [mutant.module]: mutant.source };
-      for (const { file, valid, structure } of usable) {
-        const outcome = await options.limiter(() => runOnce(modules, manifest.tests[file]!, options));
-        if (outcome.kind === 'limit') {
-          if (outcome.hit === 'time' || outcome.hit === 'cpu') {
-            verdict.timeout = true;
-            verdict.exposedBy.push(`${file} (timed out)`);
-          } else verdict.exposedBy.push(`${file} (${outcome.message})`);
-        } else if (outcome.kind === 'exit' || outcome.reply.error !== undefined) {
-          // It ran on the reference and every correct implementation; the mutant is what broke it.
-          verdict.exposedBy.push(...[...valid.values()].map((name) => caseId(file, name)));
-        } else if (structureOf(outcome.reply.cases) === structure) {
-          const status = new Map(outcome.reply.cases.map((c) => [c.position, c.status]));
-          for (const [position, name] of valid)
-            if (status.get(position) !== 'passed') verdict.exposedBy.push(caseId(file, name));
-        }
-        // A file registering other tests on the mutant cannot be read test by test: it earns nothing here.
+      const record = (file: FileVerdict, outcome: FileOutcome) => {
+        const { by, timeout } = exposures(file, outcome);
+        verdict.exposedBy.push(...by);
+        verdict.timeout ||= timeout;
+      };
+      if (mode === 'together') {
+        const outcomes = await run(modules, files, mode);
+        for (const file of usable) record(file, outcomes.get(file.file)!);
+        return;
+      }
+      // One process per file (a list that could not be settled in one): stop at the first exposure.
+      for (const file of usable) {
+        record(file, (await run(modules, [file.file], mode)).get(file.file)!);
         if (verdict.exposedBy.length > 0) break;
       }
     }),

@@ -1,15 +1,20 @@
 // Between the grader and a student-test child. Each run is a child of its own, started in a folder
 // that holds one variant (the reference, a correct implementation, a mutant, or the student's own
-// code) and one compiled test file, always under the same names. The child reads its token on stdin
-// and answers once, on fd 3, with a line `<token> <json>` that the grader parses and checks itself.
+// code) and the compiled test files it runs (`tests/0.mjs`, `tests/1.mjs`, ... in the grader's order),
+// always under the same names. The child reads its token and the number of files on stdin, runs the
+// files one after another, and answers on fd 3 with one line `<token> <json>` per file, in order, as
+// each file ends; the grader parses and checks every line itself.
 
 /** The fd a student-test child answers on (as the unit harness does). */
 export const STUDENT_REPLY_FD = 3;
 
-/** The compiled test file's name in every run folder. */
-export const TEST_MODULE = 'student.test.mjs';
+/** The folder of a run folder holding its test files; the variant's modules sit beside it. */
+export const TESTS_FOLDER = 'tests';
 
-/** The most bytes a reply may take; more ends the run as a broken one. */
+/** The compiled test file at this place of a run's list, in its run folder. */
+export const testModule = (index: number) => `${TESTS_FOLDER}/${index}.mjs`;
+
+/** The most bytes one file's reply line may take; more ends the run as a broken one. */
 export const REPLY_MAX_BYTES = 512 * 1024;
 /** The most tests a file may register. */
 export const MAX_CASES = 1000;
@@ -36,6 +41,8 @@ export interface CaseResult {
 }
 
 export interface TestRunReply {
+  /** The file's place in the run's list. */
+  file: number;
   /** Every test the file registered, in order; empty when loading the file itself failed. */
   cases: CaseResult[];
   /** Loading the file failed outside any test. */
@@ -48,8 +55,8 @@ const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value.slice(0, TEXT_MAX) : undefined;
 
 /**
- * Reads a reply line (`<token> <json>`): undefined unless it carries the token and has the shape of
- * a reply. Nothing the child computed beyond each case's own fields is trusted.
+ * Reads one file's reply line (`<token> <json>`): undefined unless it carries the token and has the
+ * shape of a reply (the caller checks that it is the file it waits for). Nothing the child computed beyond each case's own fields is trusted.
  */
 export function parseReply(line: string, token: string): TestRunReply | undefined {
   if (!line.startsWith(`${token} `) || line.length > REPLY_MAX_BYTES) return undefined;
@@ -60,7 +67,8 @@ export function parseReply(line: string, token: string): TestRunReply | undefine
     return undefined;
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
-  const { cases, error } = data as { cases?: unknown; error?: unknown };
+  const { file, cases, error } = data as { file?: unknown; cases?: unknown; error?: unknown };
+  if (typeof file !== 'number' || !Number.isSafeInteger(file) || file < 0) return undefined;
   if (!Array.isArray(cases) || cases.length > MAX_CASES) return undefined;
   if (error !== undefined && typeof error !== 'string') return undefined;
   const parsed: CaseResult[] = [];
@@ -74,5 +82,5 @@ export function parseReply(line: string, token: string): TestRunReply | undefine
     seen.add(position);
     parsed.push({ position, status, name: text(name)!, message: text(message) });
   }
-  return { cases: parsed, error: text(error) };
+  return { file, cases: parsed, error: text(error) };
 }
