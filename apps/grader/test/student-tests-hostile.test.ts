@@ -58,11 +58,21 @@ describe("hostile students' tests earn nothing they did not earn by behaviour", 
     'hostile-tests-stack-trace',
     'hostile-tests-read-folder',
     'hostile-tests-forged-reply',
+    'hostile-tests-carried-between-files',
   ])('%s exposes no mutant', (name) => {
     const { studentTests, score } = report(name);
     expect(studentTests.mutants).toBeGreaterThan(0);
     expect(studentTests.exposed).toBe(0);
     expect(score).toBe(0);
+  });
+
+  it('a file that does not count is never run on a mutant, and the tests are judged without it', () => {
+    const cases = report('hostile-tests-carried-between-files').studentTests.cases;
+    expect(cases.map((c) => [c.file, c.valid])).toEqual([
+      ['tests/a.setup.test.ts', false],
+      ['tests/b.needs-setup.test.ts', false],
+      ['tests/c.hangs-without-setup.test.ts', false],
+    ]);
   });
 
   it('state carried between runs earns exactly what the honest test earns', () => {
@@ -92,20 +102,22 @@ describe("hostile students' tests earn nothing they did not earn by behaviour", 
 
 describe('a reply is read by the grader, never trusted', () => {
   const token = 'a'.repeat(32);
-  const good = { cases: [{ position: '0', status: 'passed', name: 'n' }] };
+  const good = { file: 0, cases: [{ position: '0', status: 'passed', name: 'n' }] };
 
   it('needs the token, the shape, distinct positions and a known status', () => {
     expect(parseReply(`${token} ${JSON.stringify(good)}`, token)?.cases).toHaveLength(1);
     expect(parseReply(`${'b'.repeat(32)} ${JSON.stringify(good)}`, token)).toBeUndefined();
-    const twice = { cases: [good.cases[0], good.cases[0]] };
+    for (const file of [undefined, -1, 1.5, '0'])
+      expect(parseReply(`${token} ${JSON.stringify({ ...good, file })}`, token)).toBeUndefined();
+    const twice = { file: 0, cases: [good.cases[0], good.cases[0]] };
     expect(parseReply(`${token} ${JSON.stringify(twice)}`, token)).toBeUndefined();
-    const odd = { cases: [{ position: '0', status: 'exposed', name: 'n' }] };
+    const odd = { file: 0, cases: [{ position: '0', status: 'exposed', name: 'n' }] };
     expect(parseReply(`${token} ${JSON.stringify(odd)}`, token)).toBeUndefined();
-    expect(parseReply(`${token} {"cases":{"length":1}}`, token)).toBeUndefined();
+    expect(parseReply(`${token} {"file":0,"cases":{"length":1}}`, token)).toBeUndefined();
   });
 
   it('caps its size and the student text it keeps', () => {
-    const long = { cases: [{ position: '0', status: 'failed', name: 'x'.repeat(100_000) }] };
+    const long = { file: 0, cases: [{ position: '0', status: 'failed', name: 'x'.repeat(100_000) }] };
     expect(parseReply(`${token} ${JSON.stringify(long)}`, token)?.cases[0]?.name.length).toBe(2048);
     expect(
       parseReply(`${token} ${' '.repeat(REPLY_MAX_BYTES)}${JSON.stringify(good)}`, token),
