@@ -53,8 +53,3 @@ export function studentTestsBundle(): Promise<string> {
 export function executorBundle(): Promise<string> {
   return bundleCached('executor', { file: join(REPO_ROOT, 'apps/grader/src/harness/executor.ts') });
 }
-
-/** The child that runs a program's transcript cases, each in a realm of its own. */
-export function programHarnessBundle(): Promise<string> {
-  return bundleCached('program-harness', { file: join(REPO_ROOT, 'apps/grader/src/harness/program.ts') });
-}

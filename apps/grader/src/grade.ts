@@ -371,7 +371,7 @@ async function runTranscripts(
   }
   const caseOf = new Map(tests.map((test) => [test.id, test.transcript!.case]));
   const linkingOf = new Map(tests.map((test) => [test.id, test.transcript!.linking]));
-  // Most runs share one child (runner/programs.ts); each outcome is what a process of its own gives.
+  // Each run a fresh sandboxed process of its own (runner/programs.ts): no run sees another.
   await runPrograms(runs, {
     limits: options.limits,
     limiter: options.limiter,
