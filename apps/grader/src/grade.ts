@@ -252,18 +252,19 @@ async function runUnitTest(
   const exec: TestContext['exec'] = async (scripts) => {
     const stop = budget.start();
     const id = ++requests;
-    // Each request gets what its calls need (a hang costs seconds), within what the test has left.
+    // Each request may use the CPU time its calls need (a busy loop costs seconds, whatever the
+    // machine's load); wall time is what the test (or the budget) has left, for code that sleeps.
     const steps = scripts.reduce((sum, script) => sum + script.steps.length, 0);
-    const limitMs = requestLimitMs(limits, steps);
-    const room = Math.min(limitMs, deadline - Date.now(), budget.left());
-    // Cut short by the budget rather than by the request's or the test's own limit.
-    const byBudget = room < limitMs && (deadlineByBudget || room === budget.left());
+    const cpuLimitMs = requestLimitMs(limits, steps);
+    const wallLeft = deadline - Date.now();
+    const byBudget = deadlineByBudget || budget.left() < wallLeft;
     const settled = await worker.run(
       { id, scripts: scripts.map((script) => script.wire()) },
       String(id),
       (reply) => String(reply.id),
-      Math.max(1, room),
-      limitMs,
+      Math.max(1, Math.min(wallLeft, budget.left())),
+      limits.testTimeoutMs,
+      cpuLimitMs,
     );
     stop();
     if (settled.kind === 'limit' && settled.hit === 'time' && byBudget)
@@ -411,7 +412,7 @@ function judgeTranscript(
   if (run.limit !== undefined) {
     return {
       status: LIMIT_STATUS[run.limit],
-      message: `${program} ${describeLimit(run.limit, limits, timeoutMs)}`,
+      message: `${program} ${describeLimit(run.limit, limits, run.limit === 'cpu' ? timeoutMs : limits.programTimeoutMs)}`,
     };
   }
   const actual = run.stdout.toString('utf8');

@@ -1,11 +1,11 @@
-// A hang costs seconds, not the whole limit: each run's limit is scaled from the work it is asked to
-// do (never from a clock), and a submission's runs share a time budget, after which what is left is
-// not run and says so.
+// A hang costs seconds, not the whole limit: each run's CPU-time limit is scaled from the work it is
+// asked to do (never from a clock), and a submission's runs share a time budget, after which what is
+// left is not run and says so.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../src/report/model.ts';
 import { FLOOR_MS, requestLimitMs, transcriptLimitMs } from '../src/runner/limits.ts';
-import { json, pitboss, REPO_ROOT } from './support.ts';
+import { json, pitboss, REPO_ROOT, withBug } from './support.ts';
 
 const limits = { testTimeoutMs: 20_000, programTimeoutMs: 10_000, heapMb: 512, outputBytes: 1 << 24 };
 const LOOP = join(REPO_ROOT, 'fixtures/submissions/classic/hostile-sync-loop');
@@ -19,7 +19,7 @@ describe('limits scaled from the work', () => {
     expect(requestLimitMs(limits, 1_000_000)).toBe(limits.testTimeoutMs);
   });
 
-  it("an endless loop in deck.ts times out each test at its scaled limit, not the test's 20 s", {
+  it("an endless loop in deck.ts times out at its request's scaled CPU limit, not the test's 20 s", {
     timeout: 120_000,
   }, () => {
     const report = json<Report>(
@@ -27,7 +27,25 @@ describe('limits scaled from the work', () => {
     );
     const test = report.tests[0]!;
     expect(test.status).toBe('timeout');
-    expect(test.message).toBe(`the test took longer than its limit of ${FLOOR_MS} ms`);
+    // CPU time: a busy loop is stopped at the same point whatever the machine's load.
+    expect(test.message).toBe(`the test used more CPU time than its limit of ${FLOOR_MS} ms`);
+  });
+
+  it("an endless loop in blackjack.ts is stopped at the case's scaled CPU limit, not the 10 s a run may take", {
+    timeout: 120_000,
+  }, () => {
+    const looping = withBug(
+      'blackjack.ts',
+      'const MINIMUM = 5;',
+      'const MINIMUM = 5;\nwhile (MINIMUM > 0) {}',
+    );
+    const report = json<Report>(
+      pitboss(['check', looping, '--only', 'transcript.course.own:100_3_simple', '--format', 'json']),
+    );
+    expect(report.tests[0]).toMatchObject({
+      status: 'timeout',
+      message: `blackjack.ts used more CPU time than its limit of ${FLOOR_MS} ms`,
+    });
   });
 
   it('what a spent budget leaves is not run, and says so', { timeout: 120_000 }, () => {
@@ -35,7 +53,7 @@ describe('limits scaled from the work', () => {
       pitboss(['check', LOOP, '--only', 'deck.', '--budget', '4', '--format', 'json']),
     );
     const [spent, ...rest] = report.tests.filter((test) => test.status !== 'passed');
-    expect(spent?.message).toMatch(/limit of \d+ ms/);
+    expect(spent?.message).toMatch(/CPU time than its limit of \d+ ms/);
     expect(rest.length).toBeGreaterThan(0);
     for (const test of rest) {
       expect(test.status).toBe('timeout');

@@ -17,9 +17,26 @@ const PAGE = 4096;
  * cannot tell): one reading of /proc, however many are watched.
  */
 export function treesRss(roots: readonly number[]): Map<number, number> {
-  const totals = new Map(roots.map((root) => [root, 0]));
+  return new Map([...treesUsage(roots)].map(([pid, usage]) => [pid, usage.rssBytes]));
+}
+
+/** CPU clock ticks per second in /proc/<pid>/stat: 100 on every Linux the grader runs on. */
+const TICKS_PER_SECOND = 100;
+
+export interface TreeUsage {
+  rssBytes: number;
+  /** CPU time (user and system) of the process and its descendants, living and reaped, in ms. */
+  cpuMs: number;
+}
+
+/**
+ * Resident bytes and CPU time of each of these processes with all its descendants, from /proc (0
+ * where /proc cannot tell): one reading of /proc, however many are watched.
+ */
+export function treesUsage(roots: readonly number[]): Map<number, TreeUsage> {
+  const totals = new Map(roots.map((root) => [root, { rssBytes: 0, cpuMs: 0 }]));
   const parents = new Map<number, number>();
-  const rss = new Map<number, number>();
+  const usage = new Map<number, TreeUsage>();
   let entries: string[];
   try {
     entries = readdirSync('/proc');
@@ -32,16 +49,22 @@ export function treesRss(roots: readonly number[]): Map<number, number> {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       parents.set(Number(entry), Number(fields[1]));
-      rss.set(Number(entry), Number(fields[21]) * PAGE);
+      // utime, stime, and cutime, cstime: what its reaped children used.
+      const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      usage.set(Number(entry), {
+        rssBytes: Number(fields[21]) * PAGE,
+        cpuMs: (ticks * 1000) / TICKS_PER_SECOND,
+      });
     } catch {
       // Gone already.
     }
   }
-  for (const [pid, bytes] of rss) {
+  for (const [pid, own] of usage) {
     for (let p: number | undefined = pid; p !== undefined && p > 1; p = parents.get(p)) {
       const total = totals.get(p);
       if (total !== undefined) {
-        totals.set(p, total + bytes);
+        total.rssBytes += own.rssBytes;
+        total.cpuMs += own.cpuMs;
         break;
       }
     }
@@ -55,7 +78,7 @@ export function describeLimit(hit: LimitHit, limits: Limits, timeoutMs: number):
     case 'time':
       return `took longer than its limit of ${timeoutMs} ms`;
     case 'cpu':
-      return `used more CPU time than its limit (about ${Math.ceil(timeoutMs / 1000)} s)`;
+      return `used more CPU time than its limit of ${timeoutMs} ms`;
     case 'memory':
       return `used more memory than its limit of ${limits.heapMb} MiB of heap (${rssLimitBytes(limits) / 1048576} MiB resident)`;
     case 'output':

@@ -2,7 +2,7 @@
 // process group, so a limit kills it together with anything it started.
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { Limits } from '../kit/assignment.ts';
-import { type LimitHit, limitFromExit, rssLimitBytes, signalOf, treesRss } from './limits.ts';
+import { type LimitHit, limitFromExit, rssLimitBytes, signalOf, treesUsage } from './limits.ts';
 import { sandboxCommand } from './sandbox.ts';
 
 export interface ProgramOutcome {
@@ -69,18 +69,50 @@ interface Watched {
   onLimit: () => void;
 }
 
+interface CpuWatched {
+  child: ChildProcess;
+  limitMs: number;
+  onLimit: () => void;
+  /** The tree's CPU time when watching began, from the first reading. */
+  baseMs?: number | undefined;
+}
+
 const watched = new Set<Watched>();
+const cpuWatched = new Set<CpuWatched>();
 let watchTimer: NodeJS.Timeout | undefined;
 
 /** Every watched process, from one reading of /proc per tick. */
-function checkMemory(): void {
+function checkTrees(): void {
   const entries = [...watched].filter((entry) => entry.child.pid !== undefined);
-  const rss = treesRss(entries.map((entry) => entry.child.pid!));
+  const cpuEntries = [...cpuWatched].filter((entry) => entry.child.pid !== undefined);
+  const usage = treesUsage([...entries, ...cpuEntries].map((entry) => entry.child.pid!));
   for (const entry of entries) {
-    if ((rss.get(entry.child.pid!) ?? 0) > entry.limitBytes) {
+    if ((usage.get(entry.child.pid!)?.rssBytes ?? 0) > entry.limitBytes) {
       entry.onLimit();
       killGroup(entry.child);
     }
+  }
+  for (const entry of cpuEntries) {
+    const cpuMs = usage.get(entry.child.pid!)?.cpuMs ?? 0;
+    entry.baseMs ??= cpuMs;
+    if (cpuMs - entry.baseMs > entry.limitMs) {
+      entry.onLimit();
+      killGroup(entry.child);
+    }
+  }
+}
+
+function startWatching(): void {
+  if (watchTimer === undefined) {
+    watchTimer = setInterval(checkTrees, MEMORY_CHECK_MS);
+    watchTimer.unref();
+  }
+}
+
+function stopWatchingIfIdle(): void {
+  if (watched.size === 0 && cpuWatched.size === 0 && watchTimer !== undefined) {
+    clearInterval(watchTimer);
+    watchTimer = undefined;
   }
 }
 
@@ -88,23 +120,38 @@ function checkMemory(): void {
 export function watchMemory(child: ChildProcess, limits: Limits, onLimit: () => void): () => void {
   const entry: Watched = { child, limitBytes: rssLimitBytes(limits), onLimit };
   watched.add(entry);
-  if (watchTimer === undefined) {
-    watchTimer = setInterval(checkMemory, MEMORY_CHECK_MS);
-    watchTimer.unref();
-  }
+  startWatching();
   return () => {
     watched.delete(entry);
-    if (watched.size === 0 && watchTimer !== undefined) {
-      clearInterval(watchTimer);
-      watchTimer = undefined;
-    }
+    stopWatchingIfIdle();
+  };
+}
+
+/**
+ * Kills the group when the CPU time it uses from now on passes `limitMs`; returns a stop function.
+ * CPU time, not wall time: the same work takes the same CPU time however loaded the machine is, so a
+ * scaled limit stops a busy loop in seconds without ever catching honest code on a busy machine.
+ */
+export function watchCpu(child: ChildProcess, limitMs: number, onLimit: () => void): () => void {
+  const entry: CpuWatched = { child, limitMs, onLimit };
+  cpuWatched.add(entry);
+  startWatching();
+  return () => {
+    cpuWatched.delete(entry);
+    stopWatchingIfIdle();
   };
 }
 
 export function runProgram(
   file: string,
   args: readonly string[],
-  options: { cwd: string; limits: Limits; stdin?: string | undefined },
+  options: {
+    cwd: string;
+    limits: Limits;
+    stdin?: string | undefined;
+    /** CPU time the run may use (scaled from its work); wall time is the limits' programTimeoutMs. */
+    cpuLimitMs?: number | undefined;
+  },
 ): Promise<ProgramOutcome> {
   const { limits } = options;
   return new Promise((done) => {
@@ -126,6 +173,12 @@ export function runProgram(
     const stopWatching = watchMemory(child, limits, () => {
       limit ??= 'memory';
     });
+    const stopCpu =
+      options.cpuLimitMs === undefined
+        ? () => {}
+        : watchCpu(child, options.cpuLimitMs, () => {
+            limit ??= 'cpu';
+          });
     child.stdout?.on('data', (chunk: Buffer) => {
       if (limit !== undefined) return;
       size += chunk.length;
@@ -140,6 +193,7 @@ export function runProgram(
     child.on('close', (status, signal) => {
       clearTimeout(timer);
       stopWatching();
+      stopCpu();
       // Whatever it left behind in its group goes too.
       killGroup(child);
       done({

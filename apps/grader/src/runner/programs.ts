@@ -20,7 +20,7 @@ export interface ProgramRun {
   cwd: string;
   args: readonly string[];
   stdin?: string | undefined;
-  /** Its wall-time limit (runner/limits.ts scales it from the case's work); the rule set's when absent. */
+  /** Its CPU-time limit (runner/limits.ts scales it from the case's work); none but the rule set's when absent. */
   timeoutMs?: number | undefined;
 }
 
@@ -43,12 +43,20 @@ export async function runPrograms(runs: readonly ProgramRun[], options: ProgramR
           done(run.key, { status: null, signal: null, stdout: Buffer.alloc(0), stderr: '', limit: 'budget' });
           return;
         }
-        const timeoutMs = Math.min(run.timeoutMs ?? limits.programTimeoutMs, left);
-        const runLimits = { ...limits, programTimeoutMs: timeoutMs };
-        done(
-          run.key,
-          await runProgram(run.file, run.args, { cwd: run.cwd, limits: runLimits, stdin: run.stdin }),
-        );
+        // Wall time: the rule set's limit (load-tolerant), within the budget; CPU time: the run's own
+        // limit, scaled from its work, which stops a busy loop in seconds whatever the load.
+        const runLimits = { ...limits, programTimeoutMs: Math.min(limits.programTimeoutMs, left) };
+        const stop = budget?.start();
+        const outcome = await runProgram(run.file, run.args, {
+          cwd: run.cwd,
+          limits: runLimits,
+          stdin: run.stdin,
+          cpuLimitMs: run.timeoutMs,
+        });
+        stop?.();
+        // Stopped short by what was left of the budget, not by its own limit: the budget's verdict.
+        if (outcome.limit === 'time' && left < limits.programTimeoutMs) outcome.limit = 'budget';
+        done(run.key, outcome);
       }),
     ),
   );

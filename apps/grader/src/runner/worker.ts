@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { REPLY_FD } from '../harness/protocol.ts';
 import type { Limits } from '../kit/assignment.ts';
 import { describeLimit, type LimitHit, limitFromExit, signalOf } from './limits.ts';
-import { harnessCpuSeconds, killGroup, STDERR_KEPT, spawnStudent, watchMemory } from './process.ts';
+import { harnessCpuSeconds, killGroup, STDERR_KEPT, spawnStudent, watchCpu, watchMemory } from './process.ts';
 
 export interface WorkerOptions {
   /** The child's script (a bundled harness). */
@@ -45,6 +45,8 @@ interface Pending {
   key: string;
   /** The limit a timeout message names (a request may get only what is left of it). */
   limitMs: number;
+  /** The CPU time the request may use, when it has a limit of its own. */
+  cpuLimitMs?: number | undefined;
   keyOf: (reply: unknown) => string;
   settle: (result: Settled<never>) => void;
 }
@@ -141,7 +143,9 @@ export class ChildWorker<Reply extends { token: string }> {
       if (pending === undefined) return;
       const hit = live.hit ?? limitFromExit(signal, live.stderr, status);
       if (hit !== undefined) {
-        pending.settle({ kind: 'limit', hit, message: describeLimit(hit, limits, pending.limitMs) });
+        const named =
+          hit === 'cpu' && pending.cpuLimitMs !== undefined ? pending.cpuLimitMs : pending.limitMs;
+        pending.settle({ kind: 'limit', hit, message: describeLimit(hit, limits, named) });
         return;
       }
       const killedBy = signal ?? signalOf(status);
@@ -168,6 +172,8 @@ export class ChildWorker<Reply extends { token: string }> {
     keyOf: (reply: Reply) => string,
     timeoutMs: number,
     limitMs = timeoutMs,
+    /** CPU time the request may use (a busy loop is stopped at it whatever the machine's load). */
+    cpuLimitMs?: number,
   ): Promise<Settled<Reply>> {
     this.#live ??= this.#start();
     const live = this.#live;
@@ -176,15 +182,23 @@ export class ChildWorker<Reply extends { token: string }> {
         live.hit ??= 'time';
         this.#stop(live);
       }, timeoutMs);
+      const stopCpu =
+        cpuLimitMs === undefined
+          ? () => {}
+          : watchCpu(live.child, cpuLimitMs, () => {
+              live.hit ??= 'cpu';
+            });
       const settle = (result: Settled<Reply>) => {
         if (live.pending === undefined) return;
         live.pending = undefined;
         clearTimeout(timer);
+        stopCpu();
         resolve(result);
       };
       live.pending = {
         key,
         limitMs,
+        cpuLimitMs,
         keyOf: keyOf as (reply: unknown) => string,
         settle: settle as (result: Settled<never>) => void,
       };
