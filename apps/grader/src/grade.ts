@@ -409,6 +409,14 @@ function judgeTranscript(
   timeoutMs: number,
   withhold: boolean,
 ): Outcome {
+  if (run.infrastructure === true) {
+    const why = run.stderr.trim().split('\n').slice(-2).join(' | ');
+    return {
+      status: 'runtime-error',
+      message: `the sandboxed process for ${program} ended before it could start${why ? `: ${why}` : ''}`,
+      infrastructure: true,
+    };
+  }
   if (run.limit !== undefined) {
     return {
       status: LIMIT_STATUS[run.limit],

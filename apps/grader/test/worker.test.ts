@@ -1,9 +1,11 @@
-// A child that dies before its harness said it was ready never ran student code: its death is the
-// machinery's (an infrastructure fault), never a student's runtime error.
+// A child that dies before its harness (or, for a program, the grader's preload) said it was ready
+// never ran student code: its death is the machinery's (an infrastructure fault), never a student's.
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runProgram } from '../src/runner/process.ts';
+import { sandboxSupport } from '../src/runner/sandbox.ts';
 import { ChildWorker } from '../src/runner/worker.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'pitboss-worker-'));
@@ -69,5 +71,34 @@ describe('the handshake', () => {
     );
     chmodSync(file, 0o644);
     expect(await settle(file)).toMatchObject({ kind: 'exit', infrastructure: true });
+  });
+});
+
+describe('a program run that cannot start', () => {
+  const layers = sandboxSupport().layers;
+  const isolated = layers.has('setpriv') && layers.has('bwrap');
+
+  it.runIf(isolated)(
+    "is an infrastructure fault (here: its folder is closed to the sandbox's user), not the program's",
+    async () => {
+      const closed = mkdtempSync(join(tmpdir(), 'pitboss-closed-'));
+      try {
+        writeFileSync(join(closed, 'main.mjs'), 'console.log("hello")');
+        chmodSync(closed, 0o700);
+        const outcome = await runProgram(join(closed, 'main.mjs'), [], { cwd: closed, limits });
+        expect(outcome.infrastructure).toBe(true);
+      } finally {
+        rmSync(closed, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it('a program that throws at once is its own fault, not the machinery’s', async () => {
+    const file = join(dir, 'throws.mjs');
+    writeFileSync(file, 'throw new Error("mine")');
+    chmodSync(file, 0o644);
+    const outcome = await runProgram(file, [], { cwd: dir, limits });
+    expect(outcome.status).not.toBe(0);
+    expect(outcome.infrastructure).toBeUndefined();
   });
 });

@@ -13,7 +13,18 @@ export interface ProgramOutcome {
   stderr: string;
   /** Which limit ended the run, if one did. */
   limit?: LimitHit | undefined;
+  /**
+   * The process ended before Node ran the grader's preload, so before any student code: the
+   * sandbox could not start (a folder it cannot enter, no threads left). The machinery's fault.
+   */
+  infrastructure?: boolean | undefined;
 }
+
+/**
+ * Runs before the program's own module (`--import`): says on fd 3 that Node is up. Student code can
+ * only ever run after it, so a process that never said it died of the machinery, not of the program.
+ */
+const READY_PRELOAD = 'data:text/javascript,import{writeSync}from"node:fs";writeSync(3,"ready\\n")';
 
 /** How much of a student process's stderr is kept for messages. */
 export const STDERR_KEPT = 4096;
@@ -155,11 +166,16 @@ export function runProgram(
 ): Promise<ProgramOutcome> {
   const { limits } = options;
   return new Promise((done) => {
-    const child = spawnStudent([file, ...args], {
+    const child = spawnStudent([`--import=${READY_PRELOAD}`, file, ...args], {
       cwd: options.cwd,
       readable: [options.cwd],
       limits,
       cpuSeconds: programCpuSeconds(limits),
+      extraFds: 1,
+    });
+    let ready = false;
+    (child.stdio[3] as NodeJS.ReadableStream | null)?.on('data', () => {
+      ready = true;
     });
     const chunks: Buffer[] = [];
     let size = 0;
@@ -202,6 +218,7 @@ export function runProgram(
         stdout: Buffer.concat(chunks),
         stderr,
         limit: limit ?? limitFromExit(signal, stderr, status),
+        ...(ready || limit === 'budget' ? {} : { infrastructure: true }),
       });
     });
   });
