@@ -191,13 +191,15 @@ export async function runVariant(
         killGroup(child);
         if (outcomes.length < tests.length) {
           const which = hit?.which ?? (broken ? undefined : limitFromExit(signal, stderr, status));
+          // The kernel's CPU limit is the whole run's; every other limit is this file's.
+          const timeoutMs = which === 'cpu' ? totalMs : (hit?.timeoutMs ?? options.runTimeoutMs);
           outcomes.push(
             which === undefined
               ? { kind: 'exit' }
               : {
                   kind: 'limit',
                   hit: which,
-                  message: describeLimit(which, limits, hit?.timeoutMs ?? options.runTimeoutMs),
+                  message: describeLimit(which, limits, timeoutMs),
                 },
           );
           while (outcomes.length < tests.length) outcomes.push({ kind: 'not-run' });
