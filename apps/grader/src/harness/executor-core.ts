@@ -7,12 +7,15 @@ import type { Encoded, EncodedThrow, ExecRequest, WireArg, WireOutcome, WireStep
 // later (prototypes, globals, JSON) changes how a request is read or an answer is written.
 const apply = Reflect.apply;
 const construct = Reflect.construct;
-const parse = JSON.parse;
 const quote = JSON.stringify; // only ever given primitive strings, which consult nothing
 const keys = Object.keys;
+const isNotANumber = Number.isNaN;
 const freeze = Object.freeze;
 const isArray = Array.isArray;
 const getPrototypeOf = Object.getPrototypeOf;
+const getOwnPropertyNames = Object.getOwnPropertyNames;
+const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+const ObjectPrototype = Object.prototype;
 const ErrorClass = Error;
 const PromiseClass = Promise;
 const StringOf = String;
@@ -23,9 +26,9 @@ const STRING_CUT = 16 * 1024;
 const ITEMS_CUT = 200;
 const DEPTH_CUT = 4;
 
-function instanceOf(value: unknown, constructor: unknown): boolean {
+function instanceOf(value: unknown, maker: unknown): boolean {
   try {
-    return typeof constructor === 'function' && apply(hasInstance, constructor, [value]) === true;
+    return typeof maker === 'function' && apply(hasInstance, maker, [value]) === true;
   } catch {
     return false;
   }
@@ -47,7 +50,7 @@ const cutString = (text: string): string =>
 function encode(value: unknown, depth: number, seen: unknown[]): Encoded {
   switch (typeof value) {
     case 'number':
-      if (value !== value) return { $: 'number', v: 'NaN' };
+      if (isNotANumber(value)) return { $: 'number', v: 'NaN' };
       if (value === Infinity) return { $: 'number', v: 'Infinity' };
       if (value === -Infinity) return { $: 'number', v: '-Infinity' };
       if (value === 0 && 1 / value < 0) return { $: 'number', v: '-0' };
@@ -82,7 +85,7 @@ function encode(value: unknown, depth: number, seen: unknown[]): Encoded {
       for (let i = 0; i < length && i < ITEMS_CUT; i++) items[i] = encode(value[i], depth + 1, inner);
       return { $: 'array', v: items, more: Math.max(0, length - ITEMS_CUT) };
     }
-    const names = keys(value as object);
+    const names = readableNames(value as object);
     const props: Record<string, Encoded> = {};
     for (let i = 0; i < names.length && i < ITEMS_CUT; i++) {
       const name = names[i]!;
@@ -100,6 +103,30 @@ function encode(value: unknown, depth: number, seen: unknown[]): Encoded {
     // A getter that throws while it is being read: what it threw is the value's story.
     return { $: 'cut', v: `(reading it threw ${describeShort(thrown)})`, more: 0 };
   }
+}
+
+/**
+ * What a value shows of itself: its own enumerable properties, then the getters its classes define
+ * (a Card class with `get spot()` is a card too), as a caller reading `value.spot` would see them.
+ */
+function readableNames(value: object): string[] {
+  const names = keys(value);
+  const seen: Record<string, true> = Object.create(null);
+  for (let i = 0; i < names.length; i++) seen[names[i]!] = true;
+  let proto = getPrototypeOf(value) as object | null;
+  for (let depth = 0; proto !== null && proto !== ObjectPrototype && depth < 8; depth++) {
+    const own = getOwnPropertyNames(proto);
+    for (let i = 0; i < own.length; i++) {
+      const name = own[i]!;
+      if (seen[name] === true || name === 'constructor' || name === '__proto__') continue;
+      const descriptor = getOwnPropertyDescriptor(proto, name);
+      if (descriptor?.get === undefined) continue;
+      seen[name] = true;
+      names[names.length] = name;
+    }
+    proto = getPrototypeOf(proto) as object | null;
+  }
+  return names;
 }
 
 function describeShort(thrown: unknown): string {
