@@ -71,6 +71,8 @@ export interface MutantExposure {
   timeout: boolean;
 }
 
+export type ReportView = 'student' | 'instructor';
+
 export interface PartScore {
   file: string;
   score: number;
@@ -82,6 +84,12 @@ export interface Report {
   tool: { name: 'pitboss'; version: string };
   assignment: { name: string; title: string; version: string };
   mode: 'check' | 'grade';
+  /**
+   * Whom the report was written for. `student`: hidden tests (every visibility but `visible`) keep
+   * only their score, pass or fail and a neutral name (report/views.ts). `instructor` (or absent, as
+   * graded and stored): everything.
+   */
+  view?: ReportView | undefined;
   /** The assignment's fixed seed; each test's own seed derives from it and its id. */
   seed: number;
   submission: {
@@ -278,6 +286,10 @@ export function boundReport(report: Report): Report {
       version: b.text(report.assignment?.version),
     },
     mode: oneOf(report.mode, ['check', 'grade'] as const, 'check'),
+    // An unknown view is labelled the student's: the label never makes a report hold more.
+    ...(report.view === undefined
+      ? {}
+      : { view: oneOf(report.view, ['student', 'instructor'] as const, 'student') }),
     seed: finite(report.seed),
     submission: {
       name: b.text(submission.name),

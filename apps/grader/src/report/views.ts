@@ -1,0 +1,64 @@
+// Who a report is written for. The instructor's view is the report as graded: every test with its
+// words, expected lines, diffs and counterexamples. The student's view shows hidden tests as
+// Gradescope does: counted and scored under a neutral name, never with their content. Every file a
+// student can be handed (`check` in any format, `grade --out`'s top-level files) is the student's view.
+import { boundReport, type MutantExposure, type Report, type ReportView, type TestResult } from './model.ts';
+
+export const VIEWS = ['student', 'instructor'] as const satisfies readonly ReportView[];
+
+/** The folder under `grade --out` that holds the instructor's view of each submission. */
+export const INSTRUCTOR_FOLDER = 'instructor';
+
+/**
+ * What a student may see of `report`. A visible test is kept as it is. Any other (hidden,
+ * after_due_date, after_published) keeps its file, kind, visibility, score and maxScore, and its
+ * status as passed or failed only; its id becomes `hidden.<n>` and its name `hidden test <n> (<file>)`
+ * (n counts the tests that are not visible, in the report's order): its own id and name hold a hidden
+ * transcript case's words or a private mutant's id. Message, diff, replay and counterexample go.
+ * The students'-tests part keeps the exposures of visible mutants only. Scores are untouched, so
+ * every total stays what it was.
+ */
+export function studentView(unbounded: Report): Report {
+  const report = boundReport(unbounded);
+  let hidden = 0;
+  const tests = report.tests.map((test): TestResult => {
+    if (test.visibility === 'visible') return test;
+    hidden++;
+    const shown: TestResult = {
+      id: `hidden.${hidden}`,
+      name: `hidden test ${hidden} (${test.file})`,
+      file: test.file,
+      kind: test.kind,
+      visibility: test.visibility,
+      status: test.status === 'passed' ? 'passed' : 'failed',
+      score: test.score,
+      maxScore: test.maxScore,
+    };
+    // A fault of the machinery is no content, and such a report must stay no score.
+    if (test.infrastructure === true) shown.infrastructure = true;
+    return shown;
+  });
+  const visible = new Set(
+    report.tests.filter((test) => test.visibility === 'visible').map((test) => test.id),
+  );
+  const { exposures, ...studentTests } = report.studentTests;
+  // Bounded again only to write the keys in the order every report has.
+  return boundReport({
+    ...report,
+    view: 'student',
+    studentTests: {
+      ...studentTests,
+      ...(exposures === undefined
+        ? {}
+        : { exposures: exposures.filter((row: MutantExposure) => visible.has(row.mutant)) }),
+    },
+    tests,
+  });
+}
+
+/** The instructor's view: the report as graded, every test whole, labelled as such. */
+export const instructorView = (report: Report): Report => boundReport({ ...report, view: 'instructor' });
+
+/** `report` as `view` sees it. */
+export const inView = (report: Report, view: ReportView): Report =>
+  view === 'student' ? studentView(report) : instructorView(report);
