@@ -178,6 +178,53 @@ describe('the matrix runner', () => {
     return { targets, options };
   };
 
+  it('settles the files to run in rounds, then one process per file: a file that breaks the others never counts', async () => {
+    const assignment = await loadAssignment('classic');
+    const mutants = readCatalogue(assignment)
+      .filter((mutant) => mutant.file === 'deck.ts')
+      .slice(0, 3);
+    const workRoot = scratch();
+    chmodSync(workRoot, 0o755);
+    const shared = await compileShared(assignment, workRoot);
+    // Each file ends the process when another file ran before it in the same process.
+    const source = [
+      "import assert from 'node:assert/strict';",
+      "import { test } from 'node:test';",
+      "import { Deck } from './deck.mjs';",
+      'globalThis.__files = (globalThis.__files ?? 0) + 1;',
+      'if (globalThis.__files > 1) process.exit(0);',
+      "test('a new deck has 52 cards', () => assert.equal(new Deck().cardsLeft(), 52));",
+    ].join('\n');
+    const files = Array.from({ length: 6 }, (_, i) => `tests/f${i}.test.ts`);
+    const manifest: Manifest = {
+      ...(await compileTargets(assignment, mutants, shared, workRoot)),
+      tests: Object.fromEntries(files.map((file) => [file, source])),
+    };
+    const matrix = await runMatrix(manifest, {
+      harness: await studentTestsBundle(),
+      limits: assignment.limits,
+      limiter: pLimit(2),
+      runTimeoutMs: 5000,
+      workDir: workRoot,
+    });
+    // Four rounds in one process drop f1..f4 (each broke the run it was in); then f0 and f5 run
+    // one process each, and count.
+    expect(matrix.cases.map((c) => [c.file, c.valid])).toEqual(
+      files.map((file, i) => [file, i === 0 || i === 5]),
+    );
+    expect(matrix.cases[1]?.reason).toBe(
+      'on the reference implementation its process ended without an answer',
+    );
+    for (const mutant of mutants) {
+      const baseline = await runBaselinePair(manifest, files[0]!, mutant.id, join(workRoot, mutant.id), 5000);
+      const { exposedBy } = matrix.verdicts.get(mutant.id)!;
+      expect(exposedBy.length > 0, mutant.id).toBe(baseline !== 'passed');
+      expect(
+        exposedBy.every((by) => by.startsWith('tests/f0.test.ts ') || by.startsWith('tests/f5.test.ts ')),
+      ).toBe(true);
+    }
+  }, 120_000);
+
   it('runs each variant in a fresh process: no state carries from one variant to the next', async () => {
     const { targets, options } = await runOptions();
     const source = [
