@@ -304,6 +304,15 @@ async function validity(
     }
     return replies;
   })();
+  // What the student reads of a file comes from a run of the same list where there is one (a test
+  // may depend on the files before it), else from the run of every file.
+  const ownFor = async (list: readonly string[], mode: Mode) => {
+    const replies = new Map(await ownRun);
+    if (options.own === undefined) return replies;
+    for (const [file, outcome] of await run(options.own, list, mode))
+      if (outcome.kind === 'reply') replies.set(file, outcome.reply);
+    return replies;
+  };
   const decided = new Map<string, StudentCase[]>();
   const whole = (file: string, reason: string) =>
     decided.set(file, [{ file, name: '(the whole file)', valid: false, reason }]);
@@ -313,7 +322,7 @@ async function validity(
   for (let round = 1; list.length > 0; round++) {
     if (round > MAX_ROUNDS) mode = 'apart';
     const dropped = new Set<string>();
-    const [own, reference] = await Promise.all([ownRun, run(manifest.reference, list, mode)]);
+    const [own, reference] = await Promise.all([ownFor(list, mode), run(manifest.reference, list, mode)]);
     let undetermined = false;
     for (const file of list) {
       const outcome = reference.get(file);
