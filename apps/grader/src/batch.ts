@@ -1,6 +1,8 @@
 // A batch's outputs under --out, and what `pitboss merge` needs to rebuild them from shards.
-// `grade --out <dir>` writes per submission `<name>.<format>` (and `<name>.html`), and for the batch
-// `index.html` (the class report), `gradebook.csv` and `pitboss-batch.json`: the run's identity,
+// `grade --out <dir>` writes per submission `<name>.<format>` and `<name>.html` in the student's view
+// (no hidden test's content: they can be handed out), the same two in the instructor's view under
+// `instructor/`, and for the batch `index.html` (the class report, the instructor's, linking to the
+// instructor's pages), `gradebook.csv` and `pitboss-batch.json`: the run's identity,
 // the shard, and every report with its place among all the submissions. A merge of every shard's
 // pitboss-batch.json writes the same files, byte for byte, as one run over all the submissions.
 //
@@ -9,7 +11,7 @@
 // schema/batch.schema.json (every report's shape too), names only plain files that land inside
 // --out, and has its scores computed again from its tests' statuses.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import batchSchema from '../schema/batch.schema.json' with { type: 'json' };
@@ -20,6 +22,7 @@ import { defaultPrivateFolder } from './private-part.ts';
 import { type ClassEntry, renderClassReport, renderGradebook } from './report/class.ts';
 import { EXTENSIONS, type Format, render } from './report/index.ts';
 import { boundReport, cutText, type Report, rescore } from './report/model.ts';
+import { INSTRUCTOR_FOLDER, instructorView, studentView } from './report/views.ts';
 import { hashFolder } from './results.ts';
 
 export const BATCH_FILE = 'pitboss-batch.json';
@@ -126,21 +129,37 @@ export function parseShard(text: string): Shard | undefined {
  */
 export const inShard = (order: number, shard: Shard): boolean => order % shard.count === shard.index - 1;
 
+export interface SubmissionFiles {
+  /** `grade`: also `<name>.html` beside it, and the instructor's view of both under instructor/. */
+  grade: boolean;
+}
+
 /**
- * A submission's report in the run's format, and (`withHtml`, for the class report to link to) as
- * HTML. Returns the first file's path.
+ * A submission's report in the run's format, as the student's view (report/views.ts): the files at
+ * the top of `out` can be handed to the student. For `grade` also as HTML (the class report's
+ * instructor links go to the instructor's pages), and both again, whole, in the instructor's view
+ * under `out/instructor/`. Returns the first file's path.
  */
 export function writeSubmissionFiles(
   out: string,
   name: string,
   report: Report,
   format: Format,
-  withHtml: boolean,
+  { grade }: SubmissionFiles,
 ): string {
-  const path = fileInside(out, name, EXTENSIONS[format]);
-  writeFileWhole(path, render(report, format, false));
-  if (withHtml && format !== 'html')
-    writeFileWhole(fileInside(out, name, 'html'), render(report, 'html', false));
+  const write = (dir: string, view: Report) => {
+    const path = fileInside(dir, name, EXTENSIONS[format]);
+    writeFileWhole(path, render(view, format, false));
+    if (grade && format !== 'html')
+      writeFileWhole(fileInside(dir, name, 'html'), render(view, 'html', false));
+    return path;
+  };
+  const path = write(out, studentView(report));
+  if (grade) {
+    const instructor = join(out, INSTRUCTOR_FOLDER);
+    mkdirSync(instructor, { recursive: true });
+    write(instructor, instructorView(report));
+  }
   return path;
 }
 

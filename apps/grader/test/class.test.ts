@@ -1,7 +1,7 @@
 // A class graded as a batch: the files under --out, the same whatever --jobs, a sharded run merged
 // back, progress on stderr, and merge's refusals.
 import { spawnSync } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../src/report/model.ts';
@@ -21,11 +21,11 @@ const ONLY = [
 const grade = (out: string, ...more: string[]) =>
   pitboss(['grade', ...SUBMISSIONS, ...ONLY, '--format', 'json', '--out', out, ...more]);
 
-/** Every file a run wrote, by name, but the result store (a cache keyed by hashes). */
-const files = (dir: string) =>
+/** Every file a run wrote, by path under it, but the result store (a cache keyed by hashes). */
+const files = (dir: string): Record<string, string> =>
   Object.fromEntries(
-    readdirSync(dir)
-      .filter((name) => name !== '.pitboss-results')
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((name) => !name.startsWith('.pitboss-results') && statSync(join(dir, name)).isFile())
       .sort()
       .map((name) => [name, readFileSync(join(dir, name), 'utf8')]),
   );
@@ -34,11 +34,12 @@ const single = scratch();
 const singleRun = grade(single, '--jobs', '2');
 
 describe('grade --out over a class', () => {
-  it('writes each submission in its format and as HTML, the class report, the gradebook and the batch file', () => {
+  it('writes each submission in its format and as HTML, for the student and under instructor/ for the instructor, the class report, the gradebook and the batch file', () => {
     expect(singleRun.status).toBe(1);
     expect(Object.keys(files(single))).toEqual(
       [
         ...NAMES.flatMap((name) => [`${name}.html`, `${name}.json`]),
+        ...NAMES.flatMap((name) => [`instructor/${name}.html`, `instructor/${name}.json`]),
         'gradebook.csv',
         'index.html',
         'pitboss-batch.json',
@@ -73,9 +74,10 @@ describe('grade --out over a class', () => {
     });
   });
 
-  it('index.html: links every submission report, and holds no path, date or duration', () => {
+  it("index.html: links every submission's instructor page, and holds no path, date or duration", () => {
     const html = files(single)['index.html']!;
-    for (const name of NAMES) expect(html).toContain(`<a href="${name}.html">${name}</a>`);
+    for (const name of NAMES) expect(html).toContain(`<a href="instructor/${name}.html">${name}</a>`);
+    expect(html).toContain("are the students' view");
     expect(html).toContain('<table id="submissions" class="sortable">');
     expect(html).toContain('<svg class="histogram"');
     expect(html).toContain('id="mutants"');
@@ -164,7 +166,9 @@ describe('--shard and merge', () => {
     expect(first.stderr).toContain('pitboss: shard 1/2: 2 of 4 submissions');
     expect(second.stderr).toContain('pitboss: shard 2/2: 2 of 4 submissions');
     const own = (dir: string) =>
-      Object.keys(files(dir)).filter((name) => name.endsWith('.json') && name !== 'pitboss-batch.json');
+      Object.keys(files(dir)).filter(
+        (name) => name.endsWith('.json') && name !== 'pitboss-batch.json' && !name.includes('/'),
+      );
     expect(own(a)).toEqual(['correct-indexed.json', 'correct-tested.json']);
     expect(own(b)).toEqual(['wrong-natural-rounds-up.json', 'wrong-shuffle-from-new-deck.json']);
   });

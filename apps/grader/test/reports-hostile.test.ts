@@ -643,16 +643,18 @@ describe('merge of shards a forger has signed again', () => {
     const out = scratch();
     const merged = mergeBatches(dirs);
     for (const { name: each, report: r } of merged.submissions)
-      writeSubmissionFiles(out, each, r!, 'json', true);
+      writeSubmissionFiles(out, each, r!, 'json', { grade: true });
     writeBatchFiles(out, merged);
     const index = readFileSync(join(out, 'index.html'), 'utf8');
     expect(index.match(/<script/g)).toHaveLength(1);
     expect(index).not.toContain('<img');
     expect(index).not.toMatch(/alert\(\d\)<\/script>/);
-    expect(index).toContain(`href="${encodeURIComponent(name).replaceAll("'", '&#39;')}.html"`);
-    const page = readFileSync(join(out, `${name}.html`), 'utf8');
-    expect(page).not.toContain('<script');
-    expect(page).not.toContain('<img');
+    expect(index).toContain(`href="instructor/${encodeURIComponent(name).replaceAll("'", '&#39;')}.html"`);
+    for (const dir of [out, join(out, 'instructor')]) {
+      const page = readFileSync(join(dir, `${name}.html`), 'utf8');
+      expect(page).not.toContain('<script');
+      expect(page).not.toContain('<img');
+    }
   });
 
   it('never writes outside --out, whatever name it is given', () => {
@@ -661,7 +663,7 @@ describe('merge of shards a forger has signed again', () => {
     mkdirSync(out);
     for (const name of ['../evil', '..', '/tmp/evil', 'a/../../evil', '.pitboss-results'])
       expect(
-        refusal(() => writeSubmissionFiles(out, name, graded('x'), 'json', true)),
+        refusal(() => writeSubmissionFiles(out, name, graded('x'), 'json', { grade: true })),
         name,
       ).toBe('UNSAFE_NAME');
     expect(readdirSync(root)).toEqual(['out']);

@@ -37,7 +37,8 @@ import { planTests } from '../plan.ts';
 import { privateFolder, privateTranscriptCases } from '../private-part.ts';
 import { terminalLine } from '../report/human.ts';
 import { FORMATS, type Format, render } from '../report/index.ts';
-import type { Report } from '../report/model.ts';
+import type { Report, ReportView } from '../report/model.ts';
+import { inView, VIEWS } from '../report/views.ts';
 import { hashFolder, RESULTS_FOLDER, ResultStore } from '../results.ts';
 import { sandboxSupport } from '../runner/sandbox.ts';
 import { readSubmission, type Submission } from '../submission.ts';
@@ -59,6 +60,8 @@ interface GradeFlags {
   private?: string;
   only?: string[];
   shard?: Shard;
+  /** grade: whose view stdout shows (--out writes both); check: always the student's. */
+  view?: ReportView;
 }
 
 const shardOption = (value: string): Shard => {
@@ -347,7 +350,7 @@ async function runGrading(
         const path =
           report === undefined || out === undefined
             ? undefined
-            : writeSubmissionFiles(out, name, report, flags.format, mode === 'grade');
+            : writeSubmissionFiles(out, name, report, flags.format, { grade: mode === 'grade' });
         finished[i] = { order, name, report, error, path, infrastructure };
         progress?.done(name, report, wasStored);
         tell();
@@ -387,10 +390,12 @@ async function runGrading(
       writeBatchFiles(out, batch, { privateDir: secret });
       io.stdout(`class report -> ${join(out, CLASS_REPORT)}\ngradebook -> ${join(out, GRADEBOOK)}\n`);
     }
-  } else if (flags.format === 'json' && reports.length > 1) {
-    io.stdout(`${JSON.stringify(reports, null, 2)}\n`);
   } else {
-    for (const report of reports) io.stdout(render(report, flags.format, io.color));
+    // A student's check is always the student's view; grade's stdout is the instructor's unless --view.
+    const view = mode === 'check' ? 'student' : (flags.view ?? 'instructor');
+    const shown = reports.map((report) => inView(report, view));
+    if (flags.format === 'json' && shown.length > 1) io.stdout(`${JSON.stringify(shown, null, 2)}\n`);
+    else for (const report of shown) io.stdout(render(report, flags.format, io.color));
   }
   if (finished.some((entry) => entry.infrastructure === true)) return EXIT_INFRASTRUCTURE;
   const full = finished.every(
@@ -409,7 +414,7 @@ function runMerge(dirs: readonly string[], out: string, io: Io, privateDir?: str
       io.stderr(`pitboss: ${name} was not graded: ${error ?? 'no result'}\n`);
       continue;
     }
-    const path = writeSubmissionFiles(out, name, report, batch.run.format, true);
+    const path = writeSubmissionFiles(out, name, report, batch.run.format, { grade: true });
     io.stdout(
       `${terminalLine(report.submission.name)}: ${report.score}/${report.maxScore} -> ${terminalLine(path)}\n`,
     );
@@ -507,6 +512,14 @@ function program(io: Io, setStatus: (status: number) => void): Command {
       .option(
         '--private <dir>',
         "the instructor's private part (its mutants.json); default: instructor/<rules>/ when present",
+      )
+      .addOption(
+        new Option(
+          '--view <view>',
+          "whose view stdout shows: student (hidden tests by number and score only) or instructor (everything); --out writes the students' files at its top and the instructor's under instructor/",
+        )
+          .choices(VIEWS)
+          .default('instructor'),
       ),
   ).action(async (dirs: string[], flags: GradeFlags) =>
     setStatus(await runGrading('grade', dirs, flags, io)),

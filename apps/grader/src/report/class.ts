@@ -1,10 +1,11 @@
 // A graded class at a glance, for the instructor: a sortable table of submissions linking to their
-// reports, the score distribution, the tests the class fails most and the mutants its tests expose
-// least. Also the gradebook (CSV). Both are pure functions of the reports, in the submissions' order:
-// no paths, dates or durations, so every run and machine writes the same bytes.
+// reports (the instructor's view), the score distribution, the tests the class fails most and the
+// mutants its tests expose least. Also the gradebook (CSV). Both are pure functions of the reports, in
+// the submissions' order: no paths, dates or durations, so every run and machine writes the same bytes.
 import { stringify } from 'csv-stringify/sync';
 import { boundReport, cutText, type Report, type TestResult } from './model.ts';
 import { esc, num, page, percent } from './page.ts';
+import { INSTRUCTOR_FOLDER } from './views.ts';
 
 /** One submission of a batch: its file name under --out, and its report (none: the grader failed on it). */
 export interface ClassEntry {
@@ -171,7 +172,7 @@ export function renderClassReport(unbounded: readonly ClassEntry[]): string {
 <h1>${esc(title)}</h1>
 ${first === undefined ? '' : `<p class="meta">assignment ${esc(first.assignment.name)} v${esc(first.assignment.version)}; ${first.mode === 'check' ? 'visible tests only' : 'all tests'}; seed ${first.seed}; pitboss ${esc(first.tool.version)}</p>`}
 <p>${entries.length} submission${entries.length === 1 ? '' : 's'}, ${reports.length} graded; ${full} with full marks. Median ${num(median(percentages))}%, mean ${num(percentages.reduce((sum, p) => sum + p, 0) / Math.max(1, percentages.length))}%.</p>
-<p class="muted">For the instructor: this page names hidden tests and mutants. Each submission's own report (its link) names none.</p>
+<p class="muted">For the instructor: this page names hidden tests and mutants, and so do the pages it links to (the instructor's view of each submission, in ${INSTRUCTOR_FOLDER}/). The per-submission files at the top of this folder (<code>&lt;name&gt;.html</code> and the run's format) are the students' view: they show hidden tests by number and score only, never their content, and can be handed out.</p>
 </header>`);
 
   const header = [
@@ -184,7 +185,7 @@ ${first === undefined ? '' : `<p class="meta">assignment ${esc(first.assignment.
     ),
   ].join('');
   const rows = entries.map(({ name, report }) => {
-    const link = `<td><a href="${esc(encodeURIComponent(name))}.html">${esc(name)}</a></td>`;
+    const link = `<td><a href="${INSTRUCTOR_FOLDER}/${esc(encodeURIComponent(name))}.html">${esc(name)}</a></td>`;
     if (report === undefined) {
       return `<tr>${`<td>${esc(name)} <span class="status fail">NOT GRADED</span></td>`}${'<td class="n" data-value=""></td>'.repeat(3 + parts.length)}</tr>`;
     }

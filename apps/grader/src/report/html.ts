@@ -208,6 +208,15 @@ ${rows.join('\n')}
   return out.join('\n');
 }
 
+/** Says whom the page is for, when the report says (report/views.ts). */
+function viewNote(report: Report): string {
+  if (report.view === 'instructor')
+    return `\n<p class="muted">Instructor's view: it shows hidden tests whole. Students get the student's view.</p>`;
+  if (report.view === 'student' && report.tests.some((test) => test.visibility !== 'visible'))
+    return `\n<p class="muted">Tests that are not visible are counted and scored here, by number, without their content.</p>`;
+  return '';
+}
+
 export function renderHtml(unbounded: Report): string {
   const report = boundReport(unbounded);
   // A student's check never names a test it did not run visibly, whatever the report holds.
@@ -218,7 +227,7 @@ export function renderHtml(unbounded: Report): string {
   body.push(`<header>
 <h1>${esc(title)}</h1>
 <p class="meta">${report.mode === 'check' ? 'visible tests only' : 'all tests'}; assignment ${esc(report.assignment.name)} v${esc(report.assignment.version)}; seed ${report.seed}; pitboss ${esc(report.tool.version)}</p>
-<p class="score">Score ${num(report.score)}/${num(report.maxScore)} <span class="muted">(${percent(report.score, report.maxScore)}%)</span></p>
+<p class="score">Score ${num(report.score)}/${num(report.maxScore)} <span class="muted">(${percent(report.score, report.maxScore)}%)</span></p>${viewNote(report)}
 </header>`);
   body.push(`<h2 id="parts">Score by part</h2>
 <table class="parts"><thead><tr><th>part</th><th class="n">score</th><th class="n">of</th><th></th><th>status</th></tr></thead>
