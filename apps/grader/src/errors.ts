@@ -8,6 +8,8 @@ export type PitbossErrorCode =
   | 'BAD_REPLAY_ID'
   | 'BAD_RUBRIC'
   | 'BAD_ASSIGNMENT'
+  /** export-gradescope: a target that is not a .zip file in an existing folder. */
+  | 'BAD_EXPORT_TARGET'
   /** merge: a folder that holds no batch results (pitboss-batch.json). */
   | 'MERGE_NO_RESULTS'
   /** merge: folders graded by different runs (assignment, version, options, submissions). */

@@ -44,6 +44,7 @@ import { sandboxSupport } from '../runner/sandbox.ts';
 import { readSubmission, type Submission } from '../submission.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { exportStudentTool, PRIVATE_ROOT } from './export.ts';
+import { exportGradescope } from './export-gradescope.ts';
 import { initSubmission } from './init.ts';
 import { startProgress } from './progress.ts';
 
@@ -548,6 +549,22 @@ function program(io: Io, setStatus: (status: number) => void): Command {
       const count = exportStudentTool(dir);
       io.stdout(
         `Wrote ${count} files to ${dir}, without ${PRIVATE_ROOT}/. Students run: pnpm install && pnpm --silent pitboss check <their folder>\n`,
+      );
+      setStatus(EXIT_OK);
+    });
+
+  cli
+    .command('export-gradescope')
+    .description(
+      "write the zip Gradescope's autograder takes: setup.sh, run_autograder and the grader, the private part included (the zip never reaches students)",
+    )
+    .argument('<file.zip>')
+    .requiredOption('--rules <name>', `rule set (${assignmentNames().join(', ')})`)
+    .option('--private <dir>', "the instructor's private part; default: instructor/<rules>/ when present")
+    .action(async (file: string, flags: { rules: string; private?: string }) => {
+      const written = await exportGradescope(flags.rules, file, { privateDir: flags.private });
+      io.stdout(
+        `Wrote ${file}: ${written.files} files, ${written.privatePart === undefined ? 'no private part' : `the private part as ${written.privatePart}/`}. Upload it as a Gradescope programming assignment's autograder.\n`,
       );
       setStatus(EXIT_OK);
     });
