@@ -47,4 +47,5 @@ export const assignment: Assignment = {
     budgetMs: 600_000,
   },
   starterFiles,
+  wordsModule: here('./words-for-students.ts'),
 };

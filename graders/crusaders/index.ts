@@ -51,4 +51,5 @@ export const assignment: Assignment = {
     budgetMs: 600_000,
   },
   starterFiles,
+  wordsModule: here('../classic/words-for-students.ts'),
 };

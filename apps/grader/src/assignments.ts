@@ -53,3 +53,17 @@ export function studentTestsBundle(): Promise<string> {
 export function executorBundle(): Promise<string> {
   return bundleCached('executor', { file: join(REPO_ROOT, 'apps/grader/src/harness/executor.ts') });
 }
+
+/**
+ * The assignment's reference as a standalone submission; the student tool has none, and what needs
+ * it (mutants, students' tests against them, the self-check) says so instead of grading.
+ */
+export function solutionDirOf(assignment: Assignment): string {
+  if (assignment.solutionDir === undefined) {
+    throw new PitbossError(
+      'NO_REFERENCE',
+      `this copy of ${assignment.name} holds no reference solution (a student tool): mutants and the self-check run where the grader is installed`,
+    );
+  }
+  return assignment.solutionDir;
+}

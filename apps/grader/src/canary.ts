@@ -60,6 +60,9 @@ export async function runCanary(
   plan: readonly PlannedTest[],
   options: GradeOptions,
 ): Promise<string | undefined> {
+  // The student tool holds no reference to grade: there, a sandbox that cannot start is caught run by
+  // run (each says it is ready before student code runs), as an infrastructure error all the same.
+  if (assignment.solutionDir === undefined) return undefined;
   const ids = new Set(canaryTests(plan, options).map((test) => test.id));
   try {
     const report = await gradeSubmission(assignment, plan, assignment.solutionDir, {

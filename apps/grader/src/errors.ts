@@ -25,7 +25,11 @@ export type PitbossErrorCode =
   /** A submission's file name that would not be a plain file right inside --out. */
   | 'UNSAFE_NAME'
   /** The grading machinery itself failed (the sandbox, a temporary folder, the reference's canary run). */
-  | 'INFRASTRUCTURE';
+  | 'INFRASTRUCTURE'
+  /** The student tool holds no reference: what needs one (mutants, the self-check) runs where the grader is. */
+  | 'NO_REFERENCE'
+  /** export-student-tool: the reference failed a test it records, or an assignment cannot be recorded. */
+  | 'EXPORT_FAILED';
 
 export class PitbossError extends Error {
   readonly code: PitbossErrorCode;

@@ -1,5 +1,6 @@
 // Writing a whole file or folder, or nothing: written beside its target under a temporary name, then renamed.
 import {
+  chmodSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -21,6 +22,10 @@ export function writeFolderWhole<T>(folder: string, fill: (draft: string) => T):
   const draft = mkdtempSync(join(dirname(target), '.pitboss-draft-'));
   try {
     const result = fill(draft);
+    // mkdtemp makes the draft 0700: the folder gets the ordinary mode a mkdir would give it (a sandbox
+    // user, or another user, may need to pass through it).
+    const mask = process.umask();
+    chmodSync(draft, 0o777 & ~mask);
     if (existsSync(target)) rmdirSync(target);
     renameSync(draft, target);
     return result;

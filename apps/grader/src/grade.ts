@@ -1,7 +1,7 @@
 // Grades one submission: stages its files, runs the unit tests in harness children and the
 // transcripts as programs, and scores the results with the rubric.
-import { chmodSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { LimitFunction } from 'p-limit';
 import { executorBundle, studentTestsBundle } from './assignments.ts';
 import type { ExecReply } from './harness/calls.ts';
@@ -113,7 +113,7 @@ async function runStudentTests(
   // The student's own code, where the names and messages they see come from (none if it cannot run).
   const own = staging.problems.size === 0 ? modulesOf(staging.stage('all')) : undefined;
   const matrix = await runMatrix(manifest, {
-    harness: await studentTestsBundle(),
+    harness: await forSandbox(await studentTestsBundle(), options.workRoot),
     limits: options.limits,
     limiter: options.limiter,
     runTimeoutMs: options.limits.programTimeoutMs,
@@ -146,6 +146,34 @@ async function runStudentTests(
 }
 
 type Outcome = Omit<TestResult, 'id' | 'name' | 'file' | 'kind' | 'visibility' | 'score' | 'maxScore'>;
+
+const sandboxCopies = new Map<string, Promise<string>>();
+
+/**
+ * A bundle the sandbox runs, copied into the work root: the work root is chosen so that the sandbox's
+ * user can pass through every folder above it (infrastructure.ts), which the project's own folder
+ * (a 0700 home, a tool unpacked in a private folder) need not allow.
+ */
+function forSandbox(bundle: string, workRoot: string): Promise<string> {
+  const key = `${workRoot}\0${bundle}`;
+  let copy = sandboxCopies.get(key);
+  if (copy === undefined) {
+    copy = (async () => {
+      const dir = join(workRoot, 'bundles');
+      mkdirSync(dir, { recursive: true, mode: 0o711 });
+      const target = join(dir, basename(bundle));
+      copyFileSync(bundle, target);
+      chmodSync(target, 0o644);
+      return target;
+    })();
+    sandboxCopies.set(key, copy);
+  }
+  return copy;
+}
+
+/** What the student tool's reports say of what it cannot score. */
+export const STUDENT_TOOL_NOTE =
+  'This tool runs the visible tests. Hidden tests, and how many planted bugs (mutants) your own tests in tests/ expose, are scored when your submission is graded.';
 
 export const formatReplay = (replay: Replay): string => `${replay.id}@${replay.seed}:${replay.path}`;
 
@@ -200,7 +228,7 @@ async function runUnitTests(
   const outcomes = new Map<string, Outcome>();
   const byFile = new Map<string, PlannedTest[]>();
   for (const test of tests) byFile.set(test.file, [...(byFile.get(test.file) ?? []), test]);
-  const executor = await executorBundle();
+  const executor = await forSandbox(await executorBundle(), options.workRoot);
   const provided = assignment.providedFiles.map((file) => file.name);
   const byId = new Map(assignment.unitTests.map((test) => [test.id, test]));
   await Promise.all(
@@ -551,5 +579,7 @@ export async function gradeSubmission(
     studentTests: studentTests.summary,
     loadErrors: [...staging.problems].map(([file, message]) => ({ file, message })),
     tests: results,
+    // The student tool holds no reference and no mutant: it says where the rest is scored.
+    ...(assignment.solutionDir === undefined ? { notes: [STUDENT_TOOL_NOTE] } : {}),
   });
 }

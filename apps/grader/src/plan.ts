@@ -58,7 +58,7 @@ export function planTests(
   }
   for (const transcriptCase of [...assignment.transcripts.cases, ...privateCases]) {
     const command = `${program.replace(/\.ts$/, '')} ${transcriptCase.words.join(' ')}`;
-    for (const linking of ['linked', 'own'] as const) {
+    for (const linking of assignment.transcripts.linkings ?? (['linked', 'own'] as const)) {
       const id = `transcript.${transcriptCase.group}.${linking}:${transcriptCase.words.join('_')}`;
       drafts.push({
         id,

@@ -1,45 +1,208 @@
-// `pitboss export-student-tool <dir>`: the project as students get it, without the instructor's
-// private parts (instructor/: private mutants, hidden transcript cases). Written whole or not at all.
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+// `pitboss export-student-tool <dir>`: what students get. The grader itself (its sources, which hold no
+// card game), and per assignment only what is public: the provided files, the starter, the visible
+// transcript cases with the reference's output (as the course published them), and the visible unit
+// tests as recorded cases (every call a test makes, with the reference's answer, drawn with the rule
+// set's fixed seed). No reference in any form, no mutant, no hidden test, no fixture: nothing that
+// runs as the reference. Written whole or not at all.
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { assignmentNames, loadAssignment } from '../assignments.ts';
 import { REPO_ROOT } from '../bundle.ts';
 import { PitbossError } from '../errors.ts';
 import { writeFolderWhole } from '../files.ts';
+import type { Assignment } from '../kit/assignment.ts';
+import { type RecordedAssignment, recordTest } from '../kit/recorded.ts';
+import { planTests } from '../plan.ts';
+import { compileShared } from '../runner/stage.ts';
 
-export const PRIVATE_ROOT = 'instructor';
-const NEVER = new Set(['node_modules', '.git', 'dist', '.turbo', 'coverage', PRIVATE_ROOT]);
+/** The grader's own files, as the tool holds them: its sources know no card game and hold no reference. */
+const GRADER_PARTS = ['apps/grader/bin', 'apps/grader/schema', 'apps/grader/scripts', 'apps/grader/src'];
+const GRADER_FILES = ['apps/grader/package.json', 'apps/grader/tsconfig.json', 'tsconfig.base.json'];
+const ROOT_SCRIPTS = ['scripts/bundle-cli.mjs', 'scripts/debian-packages.mjs'];
 
-/** The project's files: what git tracks when it is a checkout, else every file but build output. */
-function projectFiles(): string[] {
-  if (existsSync(join(REPO_ROOT, '.git'))) {
-    const listed = execFileSync('git', ['ls-files', '-z'], { cwd: REPO_ROOT, encoding: 'utf8' });
-    return listed.split('\0').filter((path) => path !== '' && existsSync(join(REPO_ROOT, path)));
+function* filesUnder(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(path);
+    else if (entry.isFile()) yield path;
   }
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (NEVER.has(entry.name)) continue;
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile()) files.push(relative(REPO_ROOT, path));
-    }
-  };
-  walk(REPO_ROOT);
-  return files;
 }
 
-export function exportStudentTool(folder: string): number {
+/** The reference, compiled, in one folder beside the provided files, imported into this process. */
+async function referenceModules(assignment: Assignment, work: string) {
+  const shared = await compileShared(assignment, work);
+  const dir = join(work, `reference-${assignment.name}`);
+  mkdirSync(dir, { recursive: true });
+  for (const part of ['provided', 'reference'])
+    for (const name of readdirSync(join(shared, part)))
+      copyFileSync(join(shared, part, name), join(dir, name));
+  return {
+    provided: assignment.providedFiles.map((file) => file.name),
+    importModule: (file: string) =>
+      import(pathToFileURL(join(dir, file.replace(/\.ts$/, '.mjs'))).href) as Promise<
+        Record<string, unknown>
+      >,
+  };
+}
+
+/** Records an assignment's visible tests against its reference: what the tool grades with. */
+async function record(
+  assignment: Assignment,
+  work: string,
+): Promise<{ data: RecordedAssignment; rubric: object }> {
+  const plan = planTests(assignment).filter((test) => test.visibility === 'visible');
+  const modules = await referenceModules(assignment, work);
+  const unitTests: RecordedAssignment['unitTests'] = [];
+  for (const test of plan.filter((t) => t.kind === 'unit')) {
+    const unit = assignment.unitTests.find((candidate) => candidate.id === test.id)!;
+    try {
+      unitTests.push(await recordTest(unit, { seed: test.seed, numRuns: assignment.numRuns }, modules));
+    } catch (error) {
+      throw new PitbossError(
+        'EXPORT_FAILED',
+        `${assignment.name}: ${test.id} cannot be recorded: ${(error as Error).message}`,
+      );
+    }
+  }
+  const transcripts = plan.filter((test) => test.kind === 'transcript' && test.transcript?.linking === 'own');
+  const kept = [...unitTests.map((test) => test.id), ...transcripts.map((test) => test.id)];
+  const data: RecordedAssignment = {
+    pitboss: 'student-tool',
+    format: 1,
+    name: assignment.name,
+    title: assignment.title,
+    version: assignment.version,
+    seed: assignment.seed,
+    numRuns: assignment.numRuns,
+    studentFiles: assignment.studentFiles.map(({ name, stub }) => ({ name, stub })),
+    provided: assignment.providedFiles.map((file) => file.name),
+    studentTests: { ...assignment.studentTests, about: [...assignment.studentTests.about] },
+    limits: assignment.limits,
+    starterFiles: { ...assignment.starterFiles },
+    transcripts: {
+      program: assignment.transcripts.program,
+      cases: transcripts.map((test) => ({
+        ...test.transcript!.case,
+        expected: assignment.transcripts.expected(test.transcript!.case),
+      })),
+    },
+    unitTests,
+  };
+  const rubric = {
+    $comment: 'The visible tests of the course, recorded for the student tool; the grader holds the rest.',
+    tests: plan
+      .filter((test) => kept.includes(test.id))
+      .map((test) => ({ match: test.id, points: test.points, visibility: test.visibility })),
+  };
+  return { data, rubric };
+}
+
+/** The tool's own index.ts for an assignment: its recording, its provided files, its words. */
+const indexSource = (
+  hasWords: boolean,
+) => `// Generated by pitboss export-student-tool: the visible tests of this assignment as recorded cases.
+import { fileURLToPath } from 'node:url';
+import { type RecordedAssignment, recordedAssignment } from '@pitboss/grader/kit';
+import recording from './recorded.json' with { type: 'json' };
+${hasWords ? "import { describeValue } from './words.ts';\n" : ''}
+export const assignment = recordedAssignment(recording as RecordedAssignment, {
+  dir: fileURLToPath(new URL('.', import.meta.url)),${hasWords ? '\n  describeValue,' : ''}
+});
+`;
+
+const STUDENT_README = (names: readonly string[]) => `# Pitboss, the student tool
+
+Checks your submission with the course's visible tests before you hand it in: the unit tests of your
+deck, hand and player (recorded cases: the calls the grader makes, with the answers a correct
+solution gives), the visible transcripts of your driver, and your own tests on your own code.
+
+\`\`\`sh
+npm install -g pnpm@10 && pnpm install
+pnpm --silent pitboss init my-submission      # a starter: stubs, provided files, an example test
+pnpm --silent pitboss check my-submission     # the visible tests, with the smallest failing case
+\`\`\`
+
+Assignments: ${names.join(', ')} (\`--rules <name>\`). Hidden tests, and how well your own tests expose
+bugs (mutants), are scored when your submission is graded.
+`;
+
+export async function exportStudentTool(folder: string, workRoot: string): Promise<number> {
   const target = resolve(folder);
   if (target.startsWith(`${REPO_ROOT}/`) || target === REPO_ROOT) {
     throw new PitbossError('USAGE', `${folder} is inside the project: export it somewhere else`);
   }
-  const files = projectFiles().filter((path) => path.split('/')[0] !== PRIVATE_ROOT);
+  const names = assignmentNames();
+  const recorded: { assignment: Assignment; data: RecordedAssignment; rubric: object }[] = [];
+  for (const name of names) {
+    const assignment = await loadAssignment(name);
+    recorded.push({ assignment, ...(await record(assignment, workRoot)) });
+  }
   return writeFolderWhole(folder, (draft) => {
-    for (const path of files) {
+    let count = 0;
+    const write = (path: string, text: string | Buffer) => {
       mkdirSync(dirname(join(draft, path)), { recursive: true });
-      copyFileSync(join(REPO_ROOT, path), join(draft, path));
+      writeFileSync(join(draft, path), text);
+      count++;
+    };
+    const copy = (path: string) => write(path, readFileSync(join(REPO_ROOT, path)));
+    for (const part of GRADER_PARTS)
+      for (const file of filesUnder(join(REPO_ROOT, part))) copy(relative(REPO_ROOT, file));
+    for (const file of [...GRADER_FILES, ...ROOT_SCRIPTS]) copy(file);
+    const root = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
+    write(
+      'package.json',
+      `${JSON.stringify(
+        {
+          name: 'pitboss-student-tool',
+          private: true,
+          type: 'module',
+          description: 'Pitboss for students: the visible tests of the course, without the reference',
+          packageManager: root.packageManager,
+          engines: root.engines,
+          scripts: {
+            postinstall: 'node scripts/debian-packages.mjs && pnpm --filter @pitboss/grader build',
+            pitboss: 'node apps/grader/bin/pitboss.mjs',
+          },
+          // The grader is built at install (scripts/bundle-cli.mjs, which esbuild runs).
+          devDependencies: {
+            '@pitboss/grader': 'workspace:*',
+            esbuild: (root.devDependencies as Record<string, string>).esbuild,
+          },
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    write(
+      'pnpm-workspace.yaml',
+      'packages:\n  - apps/*\n  - graders/*\n\nonlyBuiltDependencies:\n  - esbuild\n',
+    );
+    write('README.md', STUDENT_README(names));
+    for (const { assignment, data, rubric } of recorded) {
+      const dir = `graders/${assignment.name}`;
+      write(`${dir}/recorded.json`, JSON.stringify(data));
+      write(`${dir}/rubric.json`, `${JSON.stringify(rubric, null, 2)}\n`);
+      write(`${dir}/mutants.json`, '{ "mutants": [] }\n');
+      for (const file of assignment.providedFiles)
+        write(`${dir}/provided/${file.name}`, readFileSync(file.source));
+      if (assignment.wordsModule !== undefined)
+        write(`${dir}/words.ts`, readFileSync(assignment.wordsModule));
+      write(`${dir}/index.ts`, indexSource(assignment.wordsModule !== undefined));
+      write(
+        `${dir}/package.json`,
+        `${JSON.stringify(
+          {
+            name: `@pitboss/grader-${assignment.name}`,
+            private: true,
+            type: 'module',
+            dependencies: { '@pitboss/grader': 'workspace:*' },
+          },
+          null,
+          2,
+        )}\n`,
+      );
     }
-    return files.length;
+    return count;
   });
 }

@@ -28,7 +28,7 @@ import { hashSources, REPO_ROOT } from '../bundle.ts';
 import { infrastructureFault, runCanary, ungradableReport } from '../canary.ts';
 import { CONFIG_FILE, chooseRules, readDeclared } from '../class-rules.ts';
 import { EXIT_FAILURES, EXIT_INFRASTRUCTURE, EXIT_OK, EXIT_USAGE, PitbossError } from '../errors.ts';
-import { gradeSubmission, type Replay, selectTests } from '../grade.ts';
+import { gradeSubmission, type Replay, STUDENT_TOOL_NOTE, selectTests } from '../grade.ts';
 import { openWorkRoot } from '../infrastructure.ts';
 import type { Assignment, Limits } from '../kit/assignment.ts';
 import { readCatalogue } from '../mutants/catalogue.ts';
@@ -43,7 +43,7 @@ import { hashFolder, RESULTS_FOLDER, ResultStore } from '../results.ts';
 import { sandboxSupport } from '../runner/sandbox.ts';
 import { readSubmission, type Submission } from '../submission.ts';
 import { TOOL_VERSION } from '../version.ts';
-import { exportStudentTool, PRIVATE_ROOT } from './export.ts';
+import { exportStudentTool } from './export.ts';
 import { exportGradescope } from './export-gradescope.ts';
 import { initSubmission } from './init.ts';
 import { startProgress } from './progress.ts';
@@ -131,11 +131,16 @@ function withNotes(
   { declaredRules, note }: { declaredRules?: string; note?: string },
 ): Report {
   const { declaredRules: _declared, ...submission } = report.submission;
-  const { notes: _notes, ...rest } = report;
+  const { notes: older, ...rest } = report;
+  // The grader's own note (the student tool's) stays; a note on pitboss.json is this run's alone.
+  const notes = [
+    ...(older ?? []).filter((text) => text === STUDENT_TOOL_NOTE),
+    ...(note === undefined ? [] : [note]),
+  ];
   return {
     ...rest,
     submission: declaredRules === undefined ? submission : { ...submission, declaredRules },
-    ...(note === undefined ? {} : { notes: [note] }),
+    ...(notes.length === 0 ? {} : { notes }),
   };
 }
 
@@ -543,14 +548,21 @@ function program(io: Io, setStatus: (status: number) => void): Command {
 
   cli
     .command('export-student-tool')
-    .description(`copy the project for students, without the instructor's private parts (${PRIVATE_ROOT}/)`)
+    .description(
+      'write the student tool into <dir>: the grader and the visible tests as recorded cases, without the reference, mutants, fixtures or anything hidden',
+    )
     .argument('<dir>')
-    .action((dir: string) => {
-      const count = exportStudentTool(dir);
-      io.stdout(
-        `Wrote ${count} files to ${dir}, without ${PRIVATE_ROOT}/. Students run: pnpm install && pnpm --silent pitboss check <their folder>\n`,
-      );
-      setStatus(EXIT_OK);
+    .action(async (dir: string) => {
+      const work = openWorkRoot({ otherUser: sandboxSupport().layers.has('setpriv') });
+      try {
+        const count = await exportStudentTool(dir, work.path);
+        io.stdout(
+          `Wrote ${count} files to ${dir}: no reference, no mutant, nothing hidden. Students run there: npm install -g pnpm@10 && pnpm install && pnpm --silent pitboss check <their folder>\n`,
+        );
+        setStatus(EXIT_OK);
+      } finally {
+        work.remove();
+      }
     });
 
   cli

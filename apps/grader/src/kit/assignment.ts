@@ -30,6 +30,8 @@ export interface TranscriptSuite {
   cases: readonly TranscriptCase[];
   /** What the reference prints for a case: computed in the grader's own process. */
   expected(transcriptCase: TranscriptCase): string;
+  /** How the program is linked for its runs: both by default (see plan.ts); `own` alone without a reference. */
+  linkings?: readonly ('linked' | 'own')[] | undefined;
 }
 
 export interface Limits {
@@ -61,13 +63,17 @@ export interface Assignment {
   numRuns: number;
   studentFiles: readonly StudentFile[];
   providedFiles: readonly ProvidedFile[];
-  /** A folder holding the reference laid out as a submission: one file per student file. */
-  referenceDir: string;
+  /**
+   * A folder holding the reference laid out as a submission: one file per student file. Absent in
+   * the student tool, which holds no reference (its unit tests are recorded, its transcripts run only
+   * with all the student's files).
+   */
+  referenceDir?: string | undefined;
   /**
    * The reference as a standalone submission (it imports only the provided files): students' own
    * tests must pass on it, and every mutant is one edit of one of its files.
    */
-  solutionDir: string;
+  solutionDir?: string | undefined;
   /** The public part of the mutant catalogue (ships with the student tool). */
   mutantsFile: string;
   /**
@@ -82,4 +88,11 @@ export interface Assignment {
   limits: Limits;
   /** Extra files `pitboss init` writes besides the provided files and the stubs (path -> text). */
   starterFiles: Readonly<Record<string, string>>;
+  /** Words for a value in a recorded test's message (card names, say); the grader's own otherwise. */
+  describeValue?: ((value: unknown) => string | undefined) | undefined;
+  /**
+   * A self-contained module exporting `describeValue` (those words), copied as it is into the student
+   * tool, whose recorded tests tell values with it.
+   */
+  wordsModule?: string | undefined;
 }

@@ -8,6 +8,15 @@ export type {
 } from './assignment.ts';
 export { cutText, isOpaque, MalformedReply, Opaque, type Outcome } from './decode.ts';
 export {
+  type Describe,
+  matches,
+  type RecordedAssignment,
+  type RecordedTest,
+  recordedAssignment,
+  recordTest,
+  replayTest,
+} from './recorded.ts';
+export {
   type Arg,
   type CallOptions,
   data,

@@ -49,7 +49,13 @@ export const ref = (slot: Slot): Arg => ({ ref: slot.slot });
 /** An object whose methods each return a fresh frozen copy of the data given. */
 export const view = (methods: Record<string, unknown>): Arg => ({ view: methods });
 
-export class Script {
+/** What the student's process is sent: a script's calls, and how many steps it has. */
+export interface Calls {
+  wire(): WireStep[];
+  readonly steps: readonly unknown[];
+}
+
+export class Script implements Calls {
   readonly steps: ScriptStep[] = [];
   #slots = 0;
 

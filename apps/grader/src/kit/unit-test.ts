@@ -3,14 +3,15 @@
 // Script) to the student's process, which sends back what each call gave. Student code never runs
 // where a verdict is decided.
 import fc from 'fast-check';
+import type { WireStep } from '../harness/calls.ts';
 import { makeExecutor, serialize } from '../harness/executor-core.ts';
 import { decodeResults, isOpaque, type Outcome } from './decode.ts';
-import type { Script, ScriptStep, Thrown } from './script.ts';
+import type { Calls, Script, Thrown } from './script.ts';
 
 /** What a test may do: run scripts against the student's code, with its own seed. */
 export interface TestContext {
   /** Runs scripts in the student's process; what each step gave, script by script. */
-  exec(scripts: readonly Script[]): Promise<Outcome[][]>;
+  exec(scripts: readonly Calls[]): Promise<Outcome[][]>;
   /** This test's own seed, derived from the assignment's fixed seed and the test id. */
   seed: number;
   numRuns: number;
@@ -99,7 +100,8 @@ export interface Problem {
   load?: boolean;
 }
 
-function loadProblem(step: ScriptStep, outcome: Extract<Outcome, { load: unknown }>): Problem {
+/** A file that would not load, or lacks the export a step calls: a load error in the contract's words. */
+export function loadProblem(op: WireStep['op'], outcome: Extract<Outcome, { load: unknown }>): Problem {
   const { load } = outcome;
   if (load.kind === 'load')
     return {
@@ -107,7 +109,7 @@ function loadProblem(step: ScriptStep, outcome: Extract<Outcome, { load: unknown
       status: 'runtime-error',
       load: true,
     };
-  const kind = step.wire.op === 'new' ? 'class' : 'function';
+  const kind = op === 'new' ? 'class' : 'function';
   return {
     message:
       load.found === undefined
@@ -126,7 +128,7 @@ export function judge(script: Script, outcomes: readonly Outcome[]): Problem | u
       // The executor ends a script only after a throw or a load problem, which returned above.
       return { message: `${step.text}: the student's process sent no answer`, status: 'runtime-error' };
     }
-    if ('load' in outcome) return loadProblem(step, outcome);
+    if ('load' in outcome) return loadProblem(step.wire.op, outcome);
     if ('thrown' in outcome) {
       if (step.onThrow === undefined)
         return { message: `${step.text} ${threw(outcome.thrown)}`, status: 'runtime-error' };

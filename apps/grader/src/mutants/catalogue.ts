@@ -1,8 +1,10 @@
 // A mutant catalogue: deliberate one-edit bugs in the solution, each with an id and a description.
 // The public part ships with the assignment; an instructor keeps a private part elsewhere.
+
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
+import { solutionDirOf } from '../assignments.ts';
 import { PitbossError } from '../errors.ts';
 import type { Assignment } from '../kit/assignment.ts';
 
@@ -70,7 +72,7 @@ function readPart(assignment: Assignment, file: string, part: CataloguePart): Mu
     if (!studentFiles.has(entry.file)) {
       throw new PitbossError('BAD_ASSIGNMENT', `mutant ${entry.id}: ${entry.file} is not a student file`);
     }
-    const original = readFileSync(join(assignment.solutionDir, entry.file), 'utf8');
+    const original = readFileSync(join(solutionDirOf(assignment), entry.file), 'utf8');
     const found = original.split(entry.find).length - 1;
     if (found !== 1) {
       throw new PitbossError(

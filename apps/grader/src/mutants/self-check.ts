@@ -1,8 +1,10 @@
 // `pitboss mutants`: the grader checks itself. Every mutant must lose points on a test about the file
 // it changed; every correct-* fixture must score the maximum and every wrong-* must not.
+
 import { cpSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LimitFunction } from 'p-limit';
+import { solutionDirOf } from '../assignments.ts';
 import { type GradeOptions, gradeSubmission } from '../grade.ts';
 import type { Assignment, Limits } from '../kit/assignment.ts';
 import type { PlannedTest } from '../plan.ts';
@@ -88,7 +90,7 @@ export async function selfCheck(options: SelfCheckOptions): Promise<SelfCheck> {
 
   const mutantRows = options.mutants.map(async (mutant): Promise<MutantRow> => {
     const dir = join(workRoot, 'mutants', mutant.id);
-    cpSync(assignment.solutionDir, dir, { recursive: true });
+    cpSync(solutionDirOf(assignment), dir, { recursive: true });
     writeFileSync(join(dir, mutant.file), mutant.source);
     const kills: Record<KillKind, number> = { unit: 0, linked: 0, own: 0 };
     let caughtByItsFile = false;
@@ -112,7 +114,7 @@ export async function selfCheck(options: SelfCheckOptions): Promise<SelfCheck> {
         .sort()
     : [];
   const fixtureRows = [
-    { name: 'solution', dir: assignment.solutionDir },
+    { name: 'solution', dir: solutionDirOf(assignment) },
     ...folders.map((name) => ({ name, dir: join(options.fixturesDir, name) })),
   ].map(async ({ name, dir }): Promise<FixtureRow> => {
     const report: Report = await gradeSubmission(assignment, plan, dir, { ...base, filter: noStudentTests });

@@ -112,6 +112,7 @@ export function renderHuman(unbounded: Report, options: HumanOptions): string {
     );
   }
   for (const problem of report.loadErrors) out.push(c.red(terminalBlock(problem.message, '  ')));
+  for (const note of report.notes ?? []) out.push(c.dim(terminalBlock(`note: ${note}`, '  ')));
   out.push(...studentTestsSection(report, c));
   // Mutants are told in the section above; the list below is about the student's implementation.
   const failed = report.tests.filter((test) => test.status !== 'passed' && test.kind !== 'mutant');

@@ -210,15 +210,12 @@ async function buildShared(assignment: Assignment, shared: string): Promise<stri
     const problem = await compile(file.source, join(shared, 'provided'), siblings);
     if (problem !== undefined) throw new Error(`provided ${file.name}: ${problem}`);
   }
-  for (const file of assignment.studentFiles) {
-    const problem = await compile(
-      join(assignment.referenceDir, file.name),
-      join(shared, 'reference'),
-      siblings,
-      {
-        provided,
-      },
-    );
+  // The student tool holds no reference: its runs are all the student's files.
+  const referenceDir = assignment.referenceDir;
+  for (const file of referenceDir === undefined ? [] : assignment.studentFiles) {
+    const problem = await compile(join(referenceDir!, file.name), join(shared, 'reference'), siblings, {
+      provided,
+    });
     if (problem !== undefined) throw new Error(`reference ${file.name}: ${problem}`);
   }
   return shared;

@@ -5,6 +5,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'nod
 import { builtinModules } from 'node:module';
 import { join, posix } from 'node:path';
 import type { Loader, Plugin } from 'esbuild';
+import { solutionDirOf } from '../assignments.ts';
 import type { Assignment } from '../kit/assignment.ts';
 import type { Mutant } from '../mutants/catalogue.ts';
 import { compileSafely, GRADER_TSCONFIG } from '../runner/compiler.ts';
@@ -31,7 +32,11 @@ export async function compileTargets(
     reference[name.replace(/\.mjs$/, '')] = readFileSync(join(shared, 'provided', name), 'utf8');
   }
   for (const file of assignment.studentFiles) {
-    const problem = await compile(join(assignment.solutionDir, file.name), join(out, 'solution'), siblings);
+    const problem = await compile(
+      join(solutionDirOf(assignment), file.name),
+      join(out, 'solution'),
+      siblings,
+    );
     if (problem !== undefined) throw new Error(`solution ${file.name}: ${problem}`);
     reference[moduleName(file.name)] = readFileSync(
       join(out, 'solution', `${moduleName(file.name)}.mjs`),
@@ -42,7 +47,7 @@ export async function compileTargets(
   for (const mutant of mutants) {
     // The mutated file sits beside copies of the solution's, so its imports resolve as the original's do.
     const dir = join(out, 'mutants', mutant.id);
-    cpSync(assignment.solutionDir, dir, { recursive: true });
+    cpSync(solutionDirOf(assignment), dir, { recursive: true });
     writeFileSync(join(dir, mutant.file), mutant.source);
     const problem = await compile(join(dir, mutant.file), join(dir, 'compiled'), siblings);
     if (problem !== undefined) throw new Error(`mutant ${mutant.id}: ${problem}`);

@@ -1,0 +1,232 @@
+// Unit tests as recorded cases, for the student tool, which holds no reference. At export, each
+// visible test runs against the reference in the instructor's process and every call it makes is
+// kept with what the reference answered; in the student's tool the same calls go to the student's
+// code and each answer is judged against the recorded one. The cases are the ones the properties
+// draw with the rule set's fixed seed (edge cases included); a failure is told as the smallest
+// recorded case that fails, in the same words as the grader's.
+
+import { join } from 'node:path';
+import type { Encoded, WireOutcome, WireStep } from '../harness/calls.ts';
+import { type ExecutorOptions, makeExecutor } from '../harness/executor-core.ts';
+import type { Assignment, TranscriptCase } from './assignment.ts';
+import { decodeResults, decodeValue, isOpaque, type Outcome } from './decode.ts';
+import type { Calls, Script } from './script.ts';
+import {
+  LoadFailure,
+  loadProblem,
+  type Problem,
+  show,
+  type TestContext,
+  TestFailure,
+  threw,
+  type UnitTest,
+} from './unit-test.ts';
+
+/** What the reference did at a step, as far as the test judged it. */
+export type Expectation =
+  /** The test judged nothing but that the call returns (a void method, a constructor). */
+  | { returns: true }
+  /** The test judged the value: the student's must match the reference's. */
+  | { value: Encoded }
+  /** The reference threw (DeckEmpty after 52 deals): the student's code must throw the same. */
+  | { throws: { provided?: string | undefined; name: string } };
+
+export interface RecordedStep {
+  wire: WireStep;
+  /** The step's words, as a counterexample tells them. */
+  text: string;
+  expect: Expectation;
+}
+
+export interface RecordedTest {
+  id: string;
+  name: string;
+  file: string;
+  scripts: RecordedStep[][];
+}
+
+/** Runs a test against trusted modules in this process, keeping every call and the reference's answer. */
+export async function recordTest(
+  test: UnitTest,
+  context: { seed: number; numRuns: number },
+  modules: ExecutorOptions,
+): Promise<RecordedTest> {
+  const run = makeExecutor(modules);
+  const scripts: RecordedStep[][] = [];
+  const exec: TestContext['exec'] = async (batch) => {
+    const results: WireOutcome[][] = await run({ id: 0, scripts: batch.map((script) => script.wire()) });
+    for (const [i, script] of batch.entries()) scripts.push(recordScript(script as Script, results[i]!));
+    // Through the same text a student's process sends: the test judges exactly what it would.
+    return decodeResults(
+      JSON.parse(JSON.stringify(results)),
+      batch.map((script) => script.steps.length),
+    );
+  };
+  await test.run({ exec, seed: context.seed, numRuns: context.numRuns });
+  return { id: test.id, name: test.name, file: test.file, scripts };
+}
+
+function recordScript(script: Script, outcomes: readonly WireOutcome[]): RecordedStep[] {
+  return script.steps.map((step, i) => {
+    const outcome = outcomes[i];
+    if (outcome === undefined || 'l' in outcome)
+      throw new Error(`the reference gave no answer at "${step.text}": it must pass every test it records`);
+    let expect: Expectation;
+    if ('t' in outcome) expect = { throws: { provided: outcome.t.provided, name: outcome.t.name } };
+    else if (step.check === undefined) expect = { returns: true };
+    else expect = { value: outcome.v };
+    return { wire: step.wire, text: step.text, expect };
+  });
+}
+
+/** Whether the student's value is the reference's: the same primitives, every field the reference has. */
+export function matches(expected: unknown, got: unknown): boolean {
+  if (typeof expected === 'number' && typeof got === 'number')
+    return expected === got || (Number.isNaN(expected) && Number.isNaN(got));
+  if (expected === null || typeof expected !== 'object') return expected === got;
+  if (isOpaque(expected)) return isOpaque(got) && got.kind === expected.kind;
+  if (Array.isArray(expected))
+    return (
+      Array.isArray(got) &&
+      got.length === expected.length &&
+      expected.every((item, i) => matches(item, got[i]))
+    );
+  if (typeof got !== 'object' || got === null || isOpaque(got) || Array.isArray(got)) return false;
+  return Object.entries(expected).every(([name, value]) =>
+    matches(value, (got as Record<string, unknown>)[name]),
+  );
+}
+
+/** Words for a value in a message: the assignment's (card names, say), else the grader's own. */
+export type Describe = (value: unknown) => string | undefined;
+
+function judgeStep(step: RecordedStep, outcome: Outcome, describe: Describe): Problem | undefined {
+  const words = (value: unknown) => describe(value) ?? show(value);
+  if ('load' in outcome) return loadProblem(step.wire.op, outcome);
+  const { expect } = step;
+  if ('throws' in expect) {
+    const what = expect.throws.provided ?? expect.throws.name;
+    if ('value' in outcome)
+      return {
+        message: `${step.text} returned ${words(outcome.value)}; expected it to throw ${what}`,
+        status: 'failed',
+      };
+    const same =
+      expect.throws.provided !== undefined
+        ? outcome.thrown.provided === expect.throws.provided || outcome.thrown.name === expect.throws.provided
+        : outcome.thrown.name === expect.throws.name;
+    return same
+      ? undefined
+      : { message: `${step.text} ${threw(outcome.thrown)}; expected ${what}`, status: 'runtime-error' };
+  }
+  if ('thrown' in outcome)
+    return { message: `${step.text} ${threw(outcome.thrown)}`, status: 'runtime-error' };
+  if ('returns' in expect) return undefined;
+  const wanted = decodeValue(expect.value);
+  if (matches(wanted, outcome.value)) return undefined;
+  return {
+    message: `${step.text} returned ${words(outcome.value)}; expected ${words(wanted)}`,
+    status: 'failed',
+  };
+}
+
+/** Steps a request holds at most, as the grader's own tests send them. */
+const STEPS_PER_REQUEST = 20_000;
+
+/**
+ * A recorded test as a unit test of the student tool: every recorded case, smallest first, judged
+ * against the reference's recorded answers; the first that fails is the smallest counterexample.
+ */
+export function replayTest(recorded: RecordedTest, describe: Describe): UnitTest {
+  const cases = recorded.scripts
+    .map((steps, order) => ({ steps, order }))
+    .sort((a, b) => a.steps.length - b.steps.length || a.order - b.order);
+  return {
+    id: recorded.id,
+    name: recorded.name,
+    file: recorded.file,
+    async run(t) {
+      for (let start = 0; start < cases.length; ) {
+        let end = start;
+        for (
+          let steps = 0;
+          end < cases.length && (end === start || steps + cases[end]!.steps.length <= STEPS_PER_REQUEST);
+          end++
+        )
+          steps += cases[end]!.steps.length;
+        const batch = cases.slice(start, end);
+        const calls: Calls[] = batch.map((c) => ({
+          wire: () => c.steps.map((step) => step.wire),
+          steps: c.steps,
+        }));
+        const outcomes = await t.exec(calls);
+        for (const [i, c] of batch.entries()) {
+          const got = outcomes[i]!;
+          for (const [s, step] of c.steps.entries()) {
+            const outcome = got[s];
+            if (outcome === undefined) break;
+            const problem = judgeStep(step, outcome, describe);
+            if (problem === undefined) continue;
+            if (problem.load === true) throw new LoadFailure(problem.message);
+            throw new TestFailure(problem.message, undefined, problem.status);
+          }
+        }
+        start = end;
+      }
+    },
+  };
+}
+
+/** An assignment as the student tool holds it: every test recorded, no reference, nothing hidden. */
+export interface RecordedAssignment {
+  pitboss: 'student-tool';
+  format: 1;
+  name: string;
+  title: string;
+  version: string;
+  seed: number;
+  numRuns: number;
+  studentFiles: { name: string; stub: string }[];
+  /** The provided files, by name: the tool keeps them in `provided/` beside the recording. */
+  provided: string[];
+  studentTests: { folder: string; suffix: string; about: string[] };
+  limits: Assignment['limits'];
+  starterFiles: Record<string, string>;
+  transcripts: {
+    program: string;
+    /** The visible cases, each with the reference's output as the course published it. */
+    cases: (TranscriptCase & { expected: string })[];
+  };
+  unitTests: RecordedTest[];
+}
+
+/** The Assignment a student tool grades with: its recorded tests, its transcripts run with all the student's files. */
+export function recordedAssignment(
+  data: RecordedAssignment,
+  options: { dir: string; describeValue?: Describe | undefined },
+): Assignment {
+  const describe: Describe = options.describeValue ?? (() => undefined);
+  const expected = new Map(data.transcripts.cases.map((c) => [c.words.join('\0'), c.expected]));
+  return {
+    name: data.name,
+    title: data.title,
+    version: data.version,
+    seed: data.seed,
+    numRuns: data.numRuns,
+    studentFiles: data.studentFiles,
+    providedFiles: data.provided.map((name) => ({ name, source: join(options.dir, 'provided', name) })),
+    mutantsFile: join(options.dir, 'mutants.json'),
+    studentTests: data.studentTests,
+    unitTests: data.unitTests.map((test) => replayTest(test, describe)),
+    transcripts: {
+      program: data.transcripts.program,
+      cases: data.transcripts.cases.map(({ expected: _, ...transcriptCase }) => transcriptCase),
+      expected: (transcriptCase) => expected.get(transcriptCase.words.join('\0')) ?? '',
+      linkings: ['own'],
+    },
+    rubricFile: join(options.dir, 'rubric.json'),
+    limits: data.limits,
+    starterFiles: data.starterFiles,
+    describeValue: options.describeValue,
+  };
+}

@@ -1,0 +1,124 @@
+// The student tool holds no solution: exported, it contains no file and no distinctive line of the
+// reference (packages, solution/, reference/ adapters, the suites that call it), no mutant, no fixture,
+// no private part; installed and run as a student runs it, it grades a correct submission with full
+// marks and a wrong one with the usual feedback.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pitboss, REPO_ROOT } from './support.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'pitboss-tool-'));
+const tool = join(root, 'tool');
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function* filesUnder(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules') continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(path);
+    else yield path;
+  }
+}
+
+/** Code lines long enough to be distinctive, from every file a student must never get. */
+function secretLines(): string[] {
+  const secret: string[] = [];
+  const provided = new Set(['card.ts', 'rand.ts', 'team.ts']);
+  for (const pkg of ['deck', 'hand', 'player', 'driver'])
+    for (const file of filesUnder(join(REPO_ROOT, 'packages', pkg, 'src')))
+      if (!provided.has(file.split('/').pop()!)) secret.push(file);
+  for (const rules of ['classic', 'crusaders'])
+    for (const part of ['solution', 'reference', 'suites'])
+      if (existsSync(join(REPO_ROOT, 'graders', rules, part)))
+        secret.push(...filesUnder(join(REPO_ROOT, 'graders', rules, part)));
+  for (const dir of readdirSync(join(REPO_ROOT, 'fixtures/submissions/classic')).filter((d) =>
+    d.startsWith('correct-'),
+  ))
+    secret.push(...filesUnder(join(REPO_ROOT, 'fixtures/submissions/classic', dir)));
+  const lines = secret.flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line.length >= 40 && !/^(\/\/|\*|\/\*|import |export \{)/.test(line)),
+  );
+  for (const file of [
+    'graders/classic/mutants.json',
+    'graders/crusaders/mutants.json',
+    'instructor/classic/mutants.json',
+  ]) {
+    const { mutants } = JSON.parse(readFileSync(join(REPO_ROOT, file), 'utf8')) as {
+      mutants: { replace: string }[];
+    };
+    lines.push(...mutants.map((mutant) => mutant.replace.trim()).filter((line) => line.length >= 20));
+  }
+  // What is public anyway (the grader's own code, the provided files, the starter and its example
+  // test, which correct fixtures keep) is no secret when it happens to share a line.
+  const publicFiles = [
+    ...filesUnder(join(REPO_ROOT, 'apps/grader/src')),
+    ...['packages/deck/src/card.ts', 'packages/deck/src/rand.ts', 'packages/player/src/team.ts'].map((file) =>
+      join(REPO_ROOT, file),
+    ),
+    ...['classic', 'crusaders'].flatMap((rules) => [
+      ...filesUnder(join(REPO_ROOT, 'graders', rules, 'provided')),
+      join(REPO_ROOT, 'graders', rules, 'starter.ts'),
+    ]),
+  ];
+  const published = publicFiles.map((file) => readFileSync(file, 'utf8')).join('\n');
+  return [...new Set(lines)].filter((line) => !published.includes(line));
+}
+
+describe('pitboss export-student-tool', { timeout: 600_000 }, () => {
+  const exported = pitboss(['export-student-tool', tool]);
+
+  it('writes the tool, in ordinary modes', () => {
+    expect(exported.status, exported.stderr).toBe(0);
+    expect(statSync(tool).mode & 0o777).toBe(0o755);
+  });
+
+  it('holds no reference, no mutant, no fixture and nothing private', () => {
+    const files = [...filesUnder(tool)].map((file) => relative(tool, file));
+    const forbidden = files.filter((file) =>
+      /^(packages|fixtures|instructor)\/|\/(solution|reference|suites)\//.test(file),
+    );
+    expect(forbidden).toEqual([]);
+    for (const rules of ['classic', 'crusaders'])
+      expect(JSON.parse(readFileSync(join(tool, 'graders', rules, 'mutants.json'), 'utf8'))).toEqual({
+        mutants: [],
+      });
+    const secrets = secretLines();
+    expect(secrets.length).toBeGreaterThan(200);
+    const text = files.map((file) => readFileSync(join(tool, file), 'utf8')).join('\n');
+    expect(secrets.filter((line) => text.includes(line))).toEqual([]);
+    // No hidden transcript case either: its words, as a case id would hold them.
+    const hidden = readFileSync(join(REPO_ROOT, 'instructor/classic/transcripts.txt'), 'utf8')
+      .split('\n')
+      .filter((line) => /^\d/.test(line))
+      .map((line) => line.trim().split(/\s+/).join('_'));
+    expect(hidden.length).toBeGreaterThan(0);
+    expect(hidden.filter((words) => text.includes(`:${words}"`))).toEqual([]);
+  });
+
+  it('installs, and grades as a student runs it: full marks for a correct submission, the usual feedback for a wrong one', () => {
+    const install = spawnSync('pnpm', ['install', '--prefer-offline'], { cwd: tool, encoding: 'utf8' });
+    expect(install.status, install.stderr + install.stdout).toBe(0);
+    const subs = join(root, 'subs');
+    for (const name of ['correct-tested', 'wrong-shuffle-from-new-deck'])
+      cpSync(join(REPO_ROOT, 'fixtures/submissions/classic', name), join(subs, name), { recursive: true });
+    // By name, from the tool's folder, as its README says.
+    const check = (name: string) =>
+      spawnSync(join(tool, 'node_modules/.bin/pitboss'), ['check', join(subs, name)], {
+        cwd: tool,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      });
+    const correct = check('correct-tested');
+    expect(correct.status, correct.stderr).toBe(0);
+    expect(correct.stdout).toMatch(/^Score (\d+)\/\1 /m);
+    const wrong = check('wrong-shuffle-from-new-deck');
+    expect(wrong.status).toBe(1);
+    expect(wrong.stdout).toMatch(/new deck; .*deal\(\) returned \w+ of \w+; expected \w+ of \w+/);
+    expect(wrong.stdout).toContain('scored when your submission is graded');
+  });
+});
