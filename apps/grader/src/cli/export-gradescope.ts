@@ -202,7 +202,7 @@ bash "$SOURCE/prepare.sh"
 if ! (cd "$SOURCE" && node -e "require('esbuild').transformSync('')") 2>/dev/null; then
   platform="@esbuild/$(node -p 'process.platform + "-" + process.arch')"
   fetched="$(mktemp -d)"
-  (cd "$fetched" && npm pack --silent "$platform@${esbuildVersion}")
+  (cd "$fetched" && npm pack --silent "$platform@${esbuildVersion}" > /dev/null)
   rm -rf "$SOURCE/node_modules/$platform"
   mkdir -p "$SOURCE/node_modules/$platform"
   tar -xzf "$fetched"/*.tgz -C "$SOURCE/node_modules/$platform" --strip-components=1
