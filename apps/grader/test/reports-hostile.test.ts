@@ -29,6 +29,7 @@ import {
   cutText,
   LINES_LIMIT,
   type Report,
+  replayCommand,
   TEXT_LIMIT,
   type TestResult,
 } from '../src/report/model.ts';
@@ -364,7 +365,7 @@ describe('JUnit XML', () => {
       const failure = cases[i]!.children.find((c) => c.name === 'failure' || c.name === 'error')!;
       expect(failure.attributes.message).toBe(t.message);
       const err = cases[i]!.children.find((c) => c.name === 'system-err')!;
-      expect(err.text).toBe(`${t.message}\nreplay: pitboss check --replay ${t.replay}`);
+      expect(err.text).toBe(`${t.message}\nreplay: ${replayCommand(r.submission.name, t.replay!)}`);
     });
   });
 

@@ -493,7 +493,7 @@ function program(io: Io, setStatus: (status: number) => void): Command {
       const assignment = await loadAssignment(flags.rules);
       const written = initSubmission(assignment, dir);
       io.stdout(`Wrote a ${assignment.name} starter submission to ${dir}: ${written.join(', ')}\n`);
-      io.stdout(`Next: write the four files, then run \`pitboss check ${dir}\`.\n`);
+      io.stdout(`Next: write the files, then run \`pnpm --silent pitboss check ${dir}\` from this folder.\n`);
       setStatus(EXIT_OK);
     });
 

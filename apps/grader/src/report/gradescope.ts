@@ -3,7 +3,7 @@
 // otherwise: every one is declared plain text, so nothing a student's code printed becomes markup, and
 // control characters are escaped as in the terminal report.
 import { terminalBlock, terminalLine } from './human.ts';
-import { boundReport, type Report } from './model.ts';
+import { boundReport, type Report, replayCommand } from './model.ts';
 
 type TextFormat = 'text';
 
@@ -52,7 +52,9 @@ export function renderGradescope(unbounded: Report): GradescopeResults {
         test.diff === undefined
           ? ''
           : `expected (reference):\n${test.diff.expected.lines.map(terminalLine).join('\n')}\ngot (yours):\n${test.diff.actual.lines.map(terminalLine).join('\n')}`,
-        test.replay === undefined ? '' : `replay: pitboss check --replay ${terminalLine(test.replay)}`,
+        test.replay === undefined
+          ? ''
+          : `replay: ${terminalLine(replayCommand(report.submission.name, test.replay))}`,
       ]
         .filter(Boolean)
         .join('\n\n'),

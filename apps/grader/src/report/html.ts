@@ -2,7 +2,7 @@
 // counterexample and replay command, transcript diffs side by side with whitespace made visible, and
 // the student's tests x mutants matrix. Status is told in words and symbols, never by colour alone.
 // Visibility: `check` reports hold visible tests only; no report names a hidden mutant.
-import { boundReport, type Report, type TestResult, type TranscriptDiff } from './model.ts';
+import { boundReport, type Report, replayCommand, type TestResult, type TranscriptDiff } from './model.ts';
 import { esc, num, page, percent } from './page.ts';
 
 const STATUS_WORDS: Record<TestResult['status'], string> = {
@@ -116,14 +116,14 @@ ${rows.join('\n')}
 <p class="legend">▶ marks line ${diff.line}, the first that differs; its differing part is highlighted. · a space, → a tab, \\r a carriage return, ↵ the end of a line, ∅ no newline at the end.${diff.whitespaceOnly ? ' <strong>Only whitespace differs.</strong>' : ''}</p>`;
 }
 
-function failingTest(test: TestResult): string {
+function failingTest(test: TestResult, submission: string): string {
   const parts = [
     `<h3>${statusBadge(test.status)} ${esc(test.name)}${visibilityTag(test)} <span class="muted">[${esc(test.file)}, 0/${num(test.maxScore)}]</span></h3>`,
   ];
   if (test.message !== undefined) parts.push(`<pre>${esc(test.message)}</pre>`);
   if (test.diff !== undefined) parts.push(diffTable(test.diff));
   if (test.replay !== undefined)
-    parts.push(`<p>Run it again: <code>pitboss check --replay ${esc(test.replay)}</code></p>`);
+    parts.push(`<p>Run it again: <code>${esc(replayCommand(submission, test.replay))}</code></p>`);
   return `<section class="card test">\n${parts.join('\n')}\n</section>`;
 }
 
@@ -250,7 +250,7 @@ ${report.parts
   body.push(
     failed.length === 0
       ? `<p><span class="status pass">PASS</span> All ${implementation.length} tests of your implementation pass.</p>`
-      : `<p>${failed.length} of ${implementation.length} tests of your implementation lose points:</p>\n${failed.map(failingTest).join('\n')}`,
+      : `<p>${failed.length} of ${implementation.length} tests of your implementation lose points:</p>\n${failed.map((test) => failingTest(test, report.submission.name)).join('\n')}`,
   );
   body.push(studentTestsSection(report, tests));
   body.push(`<h2 id="all-tests">Every test</h2>

@@ -1,6 +1,6 @@
 // The report for people: score by part, then every lost point with what to do about it.
 import pc from 'picocolors';
-import { boundReport, type Report, type TestResult } from './model.ts';
+import { boundReport, type Report, replayCommand, type TestResult } from './model.ts';
 
 export interface HumanOptions {
   color: boolean;
@@ -147,7 +147,8 @@ export function renderHuman(unbounded: Report, options: HumanOptions): string {
         out.push(...mark(diff.actual.from, diff.actual.lines, '      ', c.red));
       }
     }
-    if (test.replay !== undefined) out.push(c.dim(`      replay: pitboss check --replay ${t(test.replay)}`));
+    if (test.replay !== undefined)
+      out.push(c.dim(`      replay: ${t(replayCommand(report.submission.name, test.replay))}`));
   }
   return `${out.join('\n')}\n`;
 }

@@ -2,7 +2,7 @@
 // by a builder: every string is escaped as character data (never CDATA, which a `]]>` in a message
 // ends), and characters XML 1.0 cannot hold at all are shown as escapes, so no message can add,
 // end or hide an element.
-import { boundReport, type Report } from './model.ts';
+import { boundReport, type Report, replayCommand } from './model.ts';
 
 // Not allowed anywhere in an XML 1.0 document: C0 controls but tab, newline and carriage return,
 // lone surrogates, U+FFFE and U+FFFF.
@@ -70,7 +70,7 @@ export function renderJunit(unbounded: Report): string {
     }
     const details = [
       test.message ?? '',
-      test.replay === undefined ? '' : `replay: pitboss check --replay ${test.replay}`,
+      test.replay === undefined ? '' : `replay: ${replayCommand(report.submission.name, test.replay)}`,
     ]
       .filter(Boolean)
       .join('\n');

@@ -37,6 +37,18 @@ export interface TranscriptDiff {
   withheld?: boolean | undefined;
 }
 
+/**
+ * The command that runs one counterexample again, as it can be pasted beside the submission's folder:
+ * the way this project runs pitboss (`pnpm --silent pitboss`), the folder by its name (a report holds
+ * no path: the same bytes on any machine), the replay id.
+ */
+export function replayCommand(submission: string, replay: string): string {
+  const quoted = /^[\w@%+=:,./-]+$/.test(submission)
+    ? submission
+    : `'${submission.replaceAll("'", "'\\''")}'`;
+  return `pnpm --silent pitboss check ${quoted} --replay ${replay}`;
+}
+
 export interface TestResult {
   id: string;
   name: string;
