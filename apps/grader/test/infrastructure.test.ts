@@ -2,10 +2,10 @@
 // enter and no other user can list, it is removed however a run ends, and a sandbox that cannot grade
 // the reference solution stops the command (exit 3) before anything is scored, written or stored.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { infrastructureFault } from '../src/canary.ts';
 import { PitbossError } from '../src/errors.ts';
 import {
@@ -22,9 +22,15 @@ const BIN = join(REPO_ROOT, 'apps/grader/bin/pitboss.mjs');
 const CLASS = join(REPO_ROOT, 'fixtures/submissions/classic');
 const isRoot = process.getuid?.() === 0;
 
+const closedFolders: string[] = [];
+afterAll(() => {
+  for (const folder of closedFolders) rmSync(folder, { recursive: true, force: true });
+});
+
 /** A TMPDIR inside a folder only its owner can enter, as `mktemp -d` makes one. */
 function closedTmpdir(): string {
   const closed = mkdtempSync(join(tmpdir(), 'pitboss-closed-'));
+  closedFolders.push(closed);
   chmodSync(closed, 0o700);
   const inner = join(closed, 'tmp');
   mkdirSync(inner, { mode: 0o777 });
