@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 
 export const REPO_ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
 export const CORRECT = join(REPO_ROOT, 'fixtures/submissions/classic/correct-indexed');
@@ -23,7 +24,17 @@ export function pitboss(args: readonly string[], env: NodeJS.ProcessEnv = {}): R
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-export const scratch = (): string => mkdtempSync(join(tmpdir(), 'pitboss-test-'));
+const scratches: string[] = [];
+// Every test file that uses scratch folders removes them when its tests are done.
+afterAll(() => {
+  for (const folder of scratches.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+export const scratch = (): string => {
+  const folder = mkdtempSync(join(tmpdir(), 'pitboss-test-'));
+  scratches.push(folder);
+  return folder;
+};
 
 /** A copy of the correct submission with one edit: `find` must occur in `file` exactly once. */
 export function withBug(file: string, find: string, replace: string): string {
