@@ -244,7 +244,7 @@ describe('formats', () => {
       ...IMPLEMENTATION,
     ]);
     expect(run.status).toBe(1);
-    // Each submission also as HTML, for the class report beside them (class.test.ts).
+    // Each submission also as HTML; the instructor's view of both under instructor/ (class.test.ts).
     expect(readdirSync(out).sort()).toEqual([
       '.pitboss-results',
       'bug-hand.html',
@@ -253,6 +253,7 @@ describe('formats', () => {
       'correct-indexed.results.json',
       'gradebook.csv',
       'index.html',
+      'instructor',
       'pitboss-batch.json',
     ]);
     expect(run.stdout).toMatch(/correct-indexed: (\d+)\/\1 -> /);
