@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { findRuleSet, playTranscript } from '@pitboss/driver';
 import type { Assignment } from '@pitboss/grader/kit';
+import { blackjackLimits } from '@pitboss/grader-classic/limits';
 import { starterFiles, stubs } from './starter.ts';
 import { unitTests } from './suites/index.ts';
 import { transcriptCases } from './transcripts.ts';
@@ -42,14 +43,7 @@ export const assignment: Assignment = {
       playTranscript(crusaders, transcriptCase.words, { readFile: () => '' }).text,
   },
   rubricFile: here('./rubric.json'),
-  limits: {
-    testTimeoutMs: 20_000,
-    programTimeoutMs: 10_000,
-    heapMb: 512,
-    outputBytes: 16 * 1024 * 1024,
-    // Time all of a submission's runs may take, added up: about ten times a correct one's.
-    budgetMs: 600_000,
-  },
+  limits: blackjackLimits,
   starterFiles,
   wordsModule: here('../classic/words-for-students.ts'),
 };

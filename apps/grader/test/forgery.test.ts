@@ -70,33 +70,46 @@ describe('forged verdicts', () => {
   });
 });
 
+/** The secrets a submission could leak: those of its own lines excepted (its correct files share some). */
+function secretsFor(dir: string): string[] {
+  const own = readdirSync(dir)
+    .map((name) => readFileSync(join(dir, name), 'utf8'))
+    .join('\n');
+  return secretLines().filter((line) => !own.includes(line));
+}
+
+/**
+ * Grades a fixture (with `only`) into a scratch --out, and the human report of `humanOnly`: every file
+ * written for the student and for the instructor, and the terminal's text. None may hold a secret.
+ */
+function gradedTexts(name: string, only: string[], humanOnly: string[], out: string): Record<string, string> {
+  const dir = join(FIXTURES, name);
+  const graded = pitboss(['grade', dir, '--format', 'json', '--jobs', '2', '--out', out, ...only]);
+  expect(graded.status).toBe(1);
+  const human = pitboss(['grade', dir, '--jobs', '2', '--only', ...humanOnly]);
+  const texts: Record<string, string> = { human: human.stdout };
+  for (const view of ['', 'instructor/'])
+    for (const extension of ['json', 'html'])
+      texts[`${view}${extension}`] = readFileSync(join(out, `${view}${name}.${extension}`), 'utf8');
+  const secrets = secretsFor(dir);
+  expect(secrets.length).toBeGreaterThan(100);
+  for (const [file, text] of Object.entries(texts))
+    expect(
+      secrets.filter((line) => text.includes(line)),
+      file,
+    ).toEqual([]);
+  return texts;
+}
+
 describe('hidden material', () => {
-  it('a deck that throws everything it can read reveals no line of the reference, the suites or a private mutant', () => {
-    // What the submission holds itself is its own to print (its correct files share lines with the solution).
-    const dir = join(FIXTURES, 'hostile-read-reference');
-    const own = readdirSync(dir)
-      .map((name) => readFileSync(join(dir, name), 'utf8'))
-      .join('\n');
-    const secrets = secretLines().filter((line) => !own.includes(line));
-    expect(secrets.length).toBeGreaterThan(100);
+  it('a deck that throws everything it can read reveals no line of the reference, the suites or a private mutant', {
+    timeout: 300_000,
+  }, () => {
     const out = mkdtempSync(join(tmpdir(), 'pitboss-forgery-'));
     try {
-      // Every test (hidden ones too), written as JSON and as the HTML page; the human report of the deck.
-      const graded = pitboss(['grade', dir, '--format', 'json', '--jobs', '2', '--out', out]);
-      expect(graded.status).toBe(1);
-      const human = pitboss(['grade', dir, '--jobs', '2', '--only', 'deck.']);
-      const texts = {
-        json: readFileSync(join(out, 'hostile-read-reference.json'), 'utf8'),
-        html: readFileSync(join(out, 'hostile-read-reference.html'), 'utf8'),
-        human: human.stdout,
-      };
-      for (const [format, text] of Object.entries(texts)) {
-        expect(
-          secrets.filter((line) => text.includes(line)),
-          format,
-        ).toEqual([]);
-      }
-      const report = JSON.parse(texts.json) as Report;
+      // Every test (hidden ones too); the human report of the deck.
+      const texts = gradedTexts('hostile-read-reference', [], ['deck.'], out);
+      const report = JSON.parse(texts.json!) as Report;
       expect(report.parts.find((part) => part.file === 'deck.ts')?.score).toBe(0);
       for (const file of ['hand.ts', 'player.ts']) {
         const part = report.parts.find((p) => p.file === file)!;
@@ -106,44 +119,20 @@ describe('hidden material', () => {
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
-  }, 300_000);
+  });
 
   it("a driver that prints the modules beside it shows none of the reference's lines from a linked run", {
     timeout: 300_000,
   }, () => {
-    const dir = join(FIXTURES, 'hostile-driver-prints-reference');
-    const own = readdirSync(dir)
-      .map((name) => readFileSync(join(dir, name), 'utf8'))
-      .join('\n');
-    const secrets = secretLines().filter((line) => !own.includes(line));
     const out = mkdtempSync(join(tmpdir(), 'pitboss-forgery-'));
     try {
-      const graded = pitboss([
-        'grade',
-        dir,
-        '--format',
-        'json',
-        '--jobs',
-        '2',
-        '--out',
+      const texts = gradedTexts(
+        'hostile-driver-prints-reference',
+        ['--only', 'transcript.'],
+        ['transcript.course'],
         out,
-        '--only',
-        'transcript.',
-      ]);
-      expect(graded.status).toBe(1);
-      const human = pitboss(['grade', dir, '--jobs', '2', '--only', 'transcript.course']);
-      const texts = {
-        json: readFileSync(join(out, 'hostile-driver-prints-reference.json'), 'utf8'),
-        html: readFileSync(join(out, 'hostile-driver-prints-reference.html'), 'utf8'),
-        human: human.stdout,
-      };
-      for (const [format, text] of Object.entries(texts)) {
-        expect(
-          secrets.filter((line) => text.includes(line)),
-          format,
-        ).toEqual([]);
-      }
-      const report = JSON.parse(texts.json) as Report;
+      );
+      const report = JSON.parse(texts.json!) as Report;
       const linked = report.tests.filter((test) => test.id.includes('.linked:'));
       expect(linked.length).toBeGreaterThan(10);
       for (const test of linked) {

@@ -4,7 +4,7 @@
 // new service. Compiles here run one at a time, so a crash belongs to the compile in flight: the
 // service restarts, that compile is tried once more on its own, and only a second crash is charged
 // to its input (CompilerCrash). Every other submission compiles as if alone.
-import { type BuildOptions, type BuildResult, build, stop, type TsconfigRaw } from 'esbuild';
+import { type BuildOptions, type BuildResult, build, type Plugin, stop, type TsconfigRaw } from 'esbuild';
 
 /**
  * The grader's own TypeScript settings, passed to every compile of a student's code, so that no
@@ -71,6 +71,24 @@ async function attempt(options: BuildOptions, label: string): Promise<BuildResul
  * esbuild's build(), one at a time, restarting a crashed service. Throws what build() throws for an
  * input that does not compile (an Error with `errors`), and CompilerCrash for one the service dies on.
  */
+/** One entry of a submission, bundled in memory with the grader's own settings (never the student's). */
+export function compileInMemory(entry: string, plugin: Plugin, label: string): Promise<BuildResult> {
+  return compileSafely(
+    {
+      entryPoints: [entry],
+      bundle: true,
+      write: false,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'silent',
+      tsconfigRaw: GRADER_TSCONFIG,
+      plugins: [plugin],
+    },
+    label,
+  );
+}
+
 export function compileSafely(options: BuildOptions, label: string): Promise<BuildResult> {
   return oneAtATime(async () => {
     for (let tries = 1; ; tries++) {

@@ -9,7 +9,7 @@ import type { Message, Plugin } from 'esbuild';
 import type { Assignment } from '../kit/assignment.ts';
 import type { Snapshot } from '../snapshot.ts';
 import type { Submission } from '../submission.ts';
-import { COMPILER_FAILED, CompilerCrash, compileSafely, GRADER_TSCONFIG } from './compiler.ts';
+import { COMPILER_FAILED, CompilerCrash, compileInMemory, compileSafely } from './compiler.ts';
 
 const moduleName = (file: string) => file.replace(/\.ts$/, '');
 const outputName = (file: string) => `${moduleName(file)}.mjs`;
@@ -80,20 +80,7 @@ export async function compileModule(
     },
   };
   try {
-    const result = await compileSafely(
-      {
-        entryPoints: [file],
-        bundle: true,
-        write: false,
-        platform: 'node',
-        format: 'esm',
-        target: 'node20',
-        logLevel: 'silent',
-        tsconfigRaw: GRADER_TSCONFIG,
-        plugins: [plugin],
-      },
-      `${snapshot.dir}/${file}`,
-    );
+    const result = await compileInMemory(file, plugin, `${snapshot.dir}/${file}`);
     mkdirSync(outDir, { recursive: true });
     writeFileSync(join(outDir, outputName(file)), result.outputFiles![0]!.text);
     return undefined;

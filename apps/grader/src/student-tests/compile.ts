@@ -8,7 +8,7 @@ import type { Loader, Plugin } from 'esbuild';
 import { solutionDirOf } from '../assignments.ts';
 import type { Assignment } from '../kit/assignment.ts';
 import type { Mutant } from '../mutants/catalogue.ts';
-import { compileSafely, GRADER_TSCONFIG } from '../runner/compiler.ts';
+import { compileInMemory } from '../runner/compiler.ts';
 import { compile, firstProblem, SUBMISSION_NAMESPACE } from '../runner/stage.ts';
 import type { Snapshot } from '../snapshot.ts';
 import type { Submission } from '../submission.ts';
@@ -189,18 +189,9 @@ export async function compileStudentTests(
       continue;
     }
     try {
-      const result = await compileSafely(
-        {
-          entryPoints: [name],
-          bundle: true,
-          write: false,
-          platform: 'node',
-          format: 'esm',
-          target: 'node20',
-          logLevel: 'silent',
-          tsconfigRaw: GRADER_TSCONFIG,
-          plugins: [testImports(snapshot, folder, contract)],
-        },
+      const result = await compileInMemory(
+        name,
+        testImports(snapshot, folder, contract),
         `${submission.dir}/${name}`,
       );
       tests[name] = result.outputFiles![0]!.text;
