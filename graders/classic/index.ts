@@ -42,4 +42,5 @@ export const assignment: Assignment = {
   limits: blackjackLimits,
   starterFiles,
   wordsModule: here('./words-for-students.ts'),
+  liveTestsModule: here('./live.ts'),
 };

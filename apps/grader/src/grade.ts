@@ -26,7 +26,7 @@ import { compileShared, type Staging, stageSubmission } from './runner/stage.ts'
 import { compareTranscripts, describeDiff } from './runner/transcript.ts';
 import { ChildWorker, type Settled } from './runner/worker.ts';
 import { compileStudentTests, compileTargets } from './student-tests/compile.ts';
-import { runMatrix } from './student-tests/matrix.ts';
+import { runMatrix, runOwnOnly } from './student-tests/matrix.ts';
 import type { Manifest } from './student-tests/protocol.ts';
 import { modulesOf, wheatsFor } from './student-tests/wheats.ts';
 import { readSubmission, type Submission } from './submission.ts';
@@ -143,6 +143,44 @@ async function runStudentTests(
     outcomes,
     summary: { cases: [...invalid, ...matrix.cases], exposed, mutants: mutants.length, exposures },
   };
+}
+
+/**
+ * Without a solution (the student tool): the student's own tests on their own code only, each told as
+ * passing or failing, with no points; how many mutants they expose is scored when the submission is graded.
+ */
+async function runOwnTests(
+  assignment: Assignment,
+  submission: Submission,
+  workDir: string,
+  options: GradeOptions,
+  staging: Staging,
+): Promise<Report['studentTests']> {
+  const compiled = await compileStudentTests(assignment, submission, join(workDir, 'tests'));
+  const invalid = [...compiled.problems].map(([file, reason]) => ({
+    file,
+    name: '(the whole file)',
+    valid: false,
+    reason,
+  }));
+  const files = Object.keys(compiled.tests);
+  if (files.length === 0) return { cases: invalid, exposed: 0, mutants: 0 };
+  if (staging.problems.size > 0) {
+    const reason = `your code does not load (${[...staging.problems.keys()].join(', ')}), so it did not run`;
+    return {
+      cases: [...invalid, ...files.map((file) => ({ file, name: '(the whole file)', valid: false, reason }))],
+      exposed: 0,
+      mutants: 0,
+    };
+  }
+  const cases = await runOwnOnly(compiled.tests, modulesOf(staging.stage('all')), {
+    harness: await forSandbox(await studentTestsBundle(), options.workRoot),
+    limits: options.limits,
+    limiter: options.limiter,
+    runTimeoutMs: options.limits.programTimeoutMs,
+    workDir,
+  });
+  return { cases: [...invalid, ...cases], exposed: 0, mutants: 0 };
 }
 
 type Outcome = Omit<TestResult, 'id' | 'name' | 'file' | 'kind' | 'visibility' | 'score' | 'maxScore'>;
@@ -531,10 +569,21 @@ export async function gradeSubmission(
   // One budget for all of this submission's runs: what would start after it is spent is not run.
   const budget = new Budget(options.limits.budgetMs);
   const byKind = (kind: PlannedTest['kind']) => tests.filter((test) => test.kind === kind);
+  const ownOnly =
+    assignment.solutionDir === undefined &&
+    options.replay === undefined &&
+    options.only === undefined &&
+    options.filter === undefined;
   const [unit, transcripts, studentTests] = await Promise.all([
     runUnitTests(assignment, byKind('unit'), staging, options, budget),
     runTranscripts(assignment, byKind('transcript'), staging, options, budget),
-    runStudentTests(assignment, byKind('mutant'), submission, shared, workDir, options, staging),
+    // The student tool has no solution, so no mutant: the student's tests still run, on their own code.
+    ownOnly
+      ? runOwnTests(assignment, submission, workDir, options, staging).then((summary) => ({
+          outcomes: new Map<string, Outcome>(),
+          summary,
+        }))
+      : runStudentTests(assignment, byKind('mutant'), submission, shared, workDir, options, staging),
   ]);
   const outcomes = new Map([...unit, ...transcripts, ...studentTests.outcomes]);
   attribute(tests, outcomes, assignment.transcripts.program);

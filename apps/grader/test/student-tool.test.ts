@@ -63,6 +63,8 @@ function secretLines(): string[] {
     ...['classic', 'crusaders'].flatMap((rules) => [
       ...filesUnder(join(REPO_ROOT, 'graders', rules, 'provided')),
       join(REPO_ROOT, 'graders', rules, 'starter.ts'),
+      // The live properties are published by design: they import nothing of the reference (checked below).
+      ...[join(REPO_ROOT, 'graders', rules, 'live.ts')].filter((file) => existsSync(file)),
     ]),
   ];
   const published = publicFiles.map((file) => readFileSync(file, 'utf8')).join('\n');
@@ -87,6 +89,11 @@ describe('pitboss export-student-tool', { timeout: 600_000 }, () => {
       expect(JSON.parse(readFileSync(join(tool, 'graders', rules, 'mutants.json'), 'utf8'))).toEqual({
         mutants: [],
       });
+    const live = readFileSync(join(tool, 'graders/classic/live.ts'), 'utf8');
+    expect([...live.matchAll(/ from '([^']+)';$/gm)].map((m) => m[1])).toEqual([
+      '@pitboss/grader/kit',
+      'fast-check',
+    ]);
     const secrets = secretLines();
     expect(secrets.length).toBeGreaterThan(200);
     const text = files.map((file) => readFileSync(join(tool, file), 'utf8')).join('\n');
@@ -104,7 +111,7 @@ describe('pitboss export-student-tool', { timeout: 600_000 }, () => {
     const install = spawnSync('pnpm', ['install', '--prefer-offline'], { cwd: tool, encoding: 'utf8' });
     expect(install.status, install.stderr + install.stdout).toBe(0);
     const subs = join(root, 'subs');
-    for (const name of ['correct-tested', 'wrong-shuffle-from-new-deck'])
+    for (const name of ['correct-tested', 'wrong-shuffle-from-new-deck', 'wrong-deck-empty-never-thrown'])
       cpSync(join(REPO_ROOT, 'fixtures/submissions/classic', name), join(subs, name), { recursive: true });
     // By name, from the tool's folder, as its README says.
     const check = (name: string) =>
@@ -116,9 +123,23 @@ describe('pitboss export-student-tool', { timeout: 600_000 }, () => {
     const correct = check('correct-tested');
     expect(correct.status, correct.stderr).toBe(0);
     expect(correct.stdout).toMatch(/^Score (\d+)\/\1 /m);
+    // Its own tests, run on its own code, each listed as passing; the mutants are for grading.
+    const testFiles = readdirSync(join(subs, 'correct-tested', 'tests')).filter((f) =>
+      f.endsWith('.test.ts'),
+    );
+    expect(correct.stdout).toMatch(/Your tests, on your own code: (\d+) of \1 pass\./);
+    for (const file of testFiles) expect(correct.stdout).toContain(`pass tests/${file} > `);
+    expect(correct.stdout).not.toContain('FAIL tests/');
+    expect(correct.stdout).toContain('your tests expose is scored when your submission is graded');
     const wrong = check('wrong-shuffle-from-new-deck');
     expect(wrong.status).toBe(1);
     expect(wrong.stdout).toMatch(/new deck; .*deal\(\) returned \w+ of \w+; expected \w+ of \w+/);
     expect(wrong.stdout).toContain('scored when your submission is graded');
+    // A live property (no reference in the tool) shows the bug where it is.
+    const empty = check('wrong-deck-empty-never-thrown');
+    expect(empty.status).toBe(1);
+    expect(empty.stdout).toMatch(
+      /FAIL +After any shuffles, the 53rd deal throws DeckEmpty +\[deck\.ts, 0\/0\]\n +new deck; 52 deals; deal #53 returned [^;\n]+; expected it to throw DeckEmpty/,
+    );
   });
 });

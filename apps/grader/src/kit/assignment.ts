@@ -95,4 +95,9 @@ export interface Assignment {
    * tool, whose recorded tests tell values with it.
    */
   wordsModule?: string | undefined;
+  /**
+   * A self-contained module exporting `liveTests` (UnitTest[], ids beginning with `live.`): properties
+   * that need no oracle, copied into the student tool, which runs them live for 0 points.
+   */
+  liveTestsModule?: string | undefined;
 }

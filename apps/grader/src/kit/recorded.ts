@@ -203,7 +203,7 @@ export interface RecordedAssignment {
 /** The Assignment a student tool grades with: its recorded tests, its transcripts run with all the student's files. */
 export function recordedAssignment(
   data: RecordedAssignment,
-  options: { dir: string; describeValue?: Describe | undefined },
+  options: { dir: string; describeValue?: Describe | undefined; liveTests?: readonly UnitTest[] | undefined },
 ): Assignment {
   const describe: Describe = options.describeValue ?? (() => undefined);
   const expected = new Map(data.transcripts.cases.map((c) => [c.words.join('\0'), c.expected]));
@@ -217,7 +217,8 @@ export function recordedAssignment(
     providedFiles: data.provided.map((name) => ({ name, source: join(options.dir, 'provided', name) })),
     mutantsFile: join(options.dir, 'mutants.json'),
     studentTests: data.studentTests,
-    unitTests: data.unitTests.map((test) => replayTest(test, describe)),
+    // Properties that need no oracle run live beside the recorded tests.
+    unitTests: [...data.unitTests.map((test) => replayTest(test, describe)), ...(options.liveTests ?? [])],
     transcripts: {
       program: data.transcripts.program,
       cases: data.transcripts.cases.map(({ expected: _, ...transcriptCase }) => transcriptCase),

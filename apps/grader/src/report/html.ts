@@ -2,7 +2,14 @@
 // counterexample and replay command, transcript diffs side by side with whitespace made visible, and
 // the student's tests x mutants matrix. Status is told in words and symbols, never by colour alone.
 // Visibility: `check` reports hold visible tests only; no report names a hidden mutant.
-import { boundReport, type Report, replayCommand, type TestResult, type TranscriptDiff } from './model.ts';
+import {
+  boundReport,
+  OWN_TESTS_SCORED_LATER,
+  type Report,
+  replayCommand,
+  type TestResult,
+  type TranscriptDiff,
+} from './model.ts';
 import { esc, num, page, percent } from './page.ts';
 
 const STATUS_WORDS: Record<TestResult['status'], string> = {
@@ -134,9 +141,31 @@ function mutantLabel(test: TestResult): [string, string] {
   return colon < 0 ? [text, ''] : [text.slice(0, colon), text.slice(colon + 2)];
 }
 
+/** Without mutants (the student tool): the student's tests as they ran on their own code, unscored. */
+function ownTestsSection(report: Report): string {
+  const { cases } = report.studentTests;
+  if (cases.length === 0) return '';
+  const passed = cases.filter((test) => test.valid).length;
+  const items = cases.map((test) =>
+    test.valid
+      ? `<li><span class="status pass">PASS</span> <code>${esc(test.file)}</code> &gt; ${esc(test.name)}</li>`
+      : `<li><span class="status fail">FAIL</span> <code>${esc(test.file)}</code> &gt; ${esc(test.name)}: ${esc(test.reason ?? '')}</li>`,
+  );
+  const omitted = report.studentTests.omittedCases ?? 0;
+  return [
+    `<h2 id="your-tests">Your tests</h2>`,
+    `<p><strong>On your own code, ${num(passed)} of ${num(cases.length)} of your tests pass.</strong></p>`,
+    `<ul>${items.join('\n')}</ul>`,
+    omitted > 0 ? `<p>${num(omitted)} more of your tests are not listed.</p>` : '',
+    `<p class="muted">${esc(OWN_TESTS_SCORED_LATER)}</p>`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
 function studentTestsSection(report: Report, tests: readonly TestResult[]): string {
   const { cases, exposed, mutants, exposures } = report.studentTests;
-  if (mutants === 0) return '';
+  if (mutants === 0) return ownTestsSection(report);
   const out = [`<h2 id="your-tests">Your tests and the mutants</h2>`];
   out.push(
     `<p><strong>Your tests expose ${exposed} of ${mutants} mutants.</strong> A mutant is the reference solution with one deliberate bug; a test of yours exposes it when it fails on it.</p>`,

@@ -1,6 +1,6 @@
 // The report for people: score by part, then every lost point with what to do about it.
 import pc from 'picocolors';
-import { boundReport, type Report, replayCommand, type TestResult } from './model.ts';
+import { boundReport, OWN_TESTS_SCORED_LATER, type Report, replayCommand, type TestResult } from './model.ts';
 
 export interface HumanOptions {
   color: boolean;
@@ -58,11 +58,30 @@ function firstExposure(message: string): string {
   return `${timeout}by ${by[0]}${by.length > 1 ? `, and ${by.length - 1} more` : ''}`;
 }
 
+/** Without mutants (the student tool): the student's tests as they ran on their own code, unscored. */
+function ownTestsSection(report: Report, c: Colors): string[] {
+  const t = terminalLine;
+  const { cases } = report.studentTests;
+  if (cases.length === 0) return [];
+  const passed = cases.filter((test) => test.valid).length;
+  const out = ['', c.bold(`Your tests, on your own code: ${passed} of ${cases.length} pass.`)];
+  for (const test of cases)
+    out.push(
+      test.valid
+        ? `  ${c.green('pass')} ${t(test.file)} > ${t(test.name)}`
+        : c.red(`  FAIL ${t(test.file)} > ${t(test.name)}: ${t(test.reason ?? '')}`),
+    );
+  const omitted = report.studentTests.omittedCases ?? 0;
+  if (omitted > 0) out.push(`  (${omitted} more of your tests are not listed)`);
+  out.push(c.dim(`  ${OWN_TESTS_SCORED_LATER}`));
+  return out;
+}
+
 /** The student's own tests: which count, and which mutants they expose (per the rubric's visibility). */
 function studentTestsSection(report: Report, c: Colors): string[] {
   const t = terminalLine;
   const { cases, exposed, mutants } = report.studentTests;
-  if (mutants === 0) return [];
+  if (mutants === 0) return ownTestsSection(report, c);
   const out = ['', c.bold(`Your tests expose ${exposed} of ${mutants} mutants.`)];
   const valid = cases.filter((test) => test.valid).length;
   const omitted = report.studentTests.omittedCases ?? 0;

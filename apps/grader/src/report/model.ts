@@ -4,6 +4,10 @@ import type { Visibility } from '../rubric.ts';
 
 export const SCHEMA_VERSION = 1;
 
+/** What a report without mutants (the student tool) says of the part of the students' tests it cannot score. */
+export const OWN_TESTS_SCORED_LATER =
+  'How many planted bugs (mutants) your tests expose is scored when your submission is graded.';
+
 /**
  * passed; failed (a wrong value or output); timeout (wall or CPU time); memory-limit; output-limit;
  * runtime-error (the code threw, even a non-Error, or its process died); load-error (missing file,

@@ -538,3 +538,40 @@ export async function runBaselinePair(
     });
   });
 }
+
+/**
+ * The student's own tests on their own code only: the student tool, which holds no reference, no
+ * wheat and no mutant. Every file runs in one fresh sandboxed process (a file that run never reached
+ * runs again on its own); each test is told as passing or failing with its own message, and nothing
+ * here is scored (how many mutants the tests expose is, when the submission is graded).
+ */
+export async function runOwnOnly(
+  tests: Manifest['tests'],
+  own: Modules,
+  options: Omit<MatrixOptions, 'own' | 'wheats'>,
+): Promise<StudentCase[]> {
+  const run = makeRunner({ reference: {}, mutants: {}, tests }, options);
+  const all = Object.keys(tests).sort();
+  const together = await run(own, all, 'together');
+  const missing = all.filter((file) => together.get(file)?.kind === 'not-run');
+  const apart = missing.length > 0 ? await run(own, missing, 'apart') : new Map<string, FileOutcome>();
+  return all.flatMap((file): StudentCase[] => {
+    const outcome = apart.get(file) ?? together.get(file);
+    const whole = (reason: string): StudentCase[] => [
+      { file, name: '(the whole file)', valid: false, reason },
+    ];
+    if (outcome === undefined || outcome.kind === 'not-run' || outcome.kind === 'exit')
+      return whole('on your code its process ended without an answer');
+    if (outcome.kind === 'limit') return whole(`on your code it ${outcome.message}`);
+    const { reply } = outcome;
+    if (reply.error !== undefined) return whole(`it does not load: ${reply.error}`);
+    const ran = reply.cases.filter((c) => c.status !== 'skipped');
+    if (ran.length === 0) return whole('it registers no test');
+    return ran.map((c) => ({
+      file,
+      name: c.name,
+      valid: c.status === 'passed',
+      reason: c.status === 'passed' ? undefined : (c.message ?? 'it fails'),
+    }));
+  });
+}
