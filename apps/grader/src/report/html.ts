@@ -4,6 +4,7 @@
 // Visibility: `check` reports hold visible tests only; no report names a hidden mutant.
 import {
   boundReport,
+  failingSentence,
   OWN_TESTS_SCORED_LATER,
   type Report,
   replayCommand,
@@ -279,7 +280,7 @@ ${report.parts
   body.push(
     failed.length === 0
       ? `<p><span class="status pass">PASS</span> All ${implementation.length} tests of your implementation pass.</p>`
-      : `<p>${failed.length} of ${implementation.length} tests of your implementation lose points:</p>\n${failed.map((test) => failingTest(test, report.submission.name)).join('\n')}`,
+      : `<p>${esc(failingSentence(failed, implementation.length))}:</p>\n${failed.map((test) => failingTest(test, report.submission.name)).join('\n')}`,
   );
   body.push(studentTestsSection(report, tests));
   body.push(`<h2 id="all-tests">Every test</h2>

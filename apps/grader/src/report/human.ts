@@ -1,6 +1,13 @@
 // The report for people: score by part, then every lost point with what to do about it.
 import pc from 'picocolors';
-import { boundReport, OWN_TESTS_SCORED_LATER, type Report, replayCommand, type TestResult } from './model.ts';
+import {
+  boundReport,
+  failingSentence,
+  OWN_TESTS_SCORED_LATER,
+  type Report,
+  replayCommand,
+  type TestResult,
+} from './model.ts';
 
 export interface HumanOptions {
   color: boolean;
@@ -140,7 +147,7 @@ export function renderHuman(unbounded: Report, options: HumanOptions): string {
     if (implementation > 0) out.push('', c.green(`All ${implementation} tests of your implementation pass.`));
     return `${out.join('\n')}\n`;
   }
-  out.push('', c.bold(`${failed.length} of ${implementation} tests of your implementation lose points:`));
+  out.push('', c.bold(`${failingSentence(failed, implementation)}:`));
   for (const test of failed) {
     out.push(
       '',

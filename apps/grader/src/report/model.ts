@@ -46,6 +46,14 @@ export interface TranscriptDiff {
  * the way this project runs pitboss (`pnpm --silent pitboss`), the folder by its name (a report holds
  * no path: the same bytes on any machine), the replay id.
  */
+/** The sentence above a report's failing tests: how many lose points, and how many fail for none. */
+export function failingSentence(failed: readonly TestResult[], total: number): string {
+  const losing = failed.filter((test) => test.maxScore > 0).length;
+  const free = failed.length - losing;
+  const lead = `${losing} of ${total} tests of your implementation lose points`;
+  return free === 0 ? lead : `${lead}, and ${free} worth no points fail${free === 1 ? 's' : ''}`;
+}
+
 export function replayCommand(submission: string, replay: string): string {
   const quoted = /^[\w@%+=:,./-]+$/.test(submission)
     ? submission
