@@ -59,6 +59,10 @@ describe("hostile students' tests earn nothing they did not earn by behaviour", 
     'hostile-tests-read-folder',
     'hostile-tests-forged-reply',
     'hostile-tests-carried-between-files',
+    'hostile-tests-lottery-process',
+    'hostile-tests-lottery-source',
+    'hostile-tests-lottery-timing',
+    'hostile-tests-syntax-sniff',
   ])('%s exposes no mutant', (name) => {
     const { studentTests, score } = report(name);
     expect(studentTests.mutants).toBeGreaterThan(0);
@@ -84,9 +88,28 @@ describe("hostile students' tests earn nothing they did not earn by behaviour", 
     expect(cases.map((c) => c.valid)).toEqual([true, false]);
   });
 
-  it('a test recognising the reference by its source fails on the other correct implementations', () => {
+  it('a test recognising the reference by its source does not count: it cannot import node:crypto or node:fs', () => {
     const cases = report('hostile-tests-source-hash').studentTests.cases;
-    expect(cases.every((c) => !c.valid && /other correct implementations/.test(c.reason ?? ''))).toBe(true);
+    expect(cases.every((c) => !c.valid && /a test may import only node:test/.test(c.reason ?? ''))).toBe(
+      true,
+    );
+  });
+
+  it('a test whose outcome changes from run to run is named flaky and earns nothing', () => {
+    const cases = report('hostile-tests-lottery-timing').studentTests.cases;
+    expect(cases.some((c) => !c.valid && /flaky/.test(c.reason ?? ''))).toBe(true);
+    expect(cases.filter((c) => c.valid).length).toBeGreaterThan(0);
+  });
+
+  it('the lotteries see the same process and no source text in every run, so most of their tests count and find nothing', () => {
+    for (const name of ['hostile-tests-lottery-process', 'hostile-tests-syntax-sniff']) {
+      const cases = report(name).studentTests.cases;
+      expect(cases.filter((c) => c.valid).length, name).toBeGreaterThan(cases.length / 2);
+      expect(
+        cases.some((c) => /flaky|other correct implementations/.test(c.reason ?? '')),
+        name,
+      ).toBe(false);
+    }
   });
 
   it('no case says anything learnt on the reference, a wheat or a mutant', () => {

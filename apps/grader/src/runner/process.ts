@@ -65,6 +65,7 @@ export function spawnStudent(
     readable: options.readable,
     limits: options.limits,
     cpuSeconds: options.cpuSeconds,
+    chdir: options.cwd,
   });
   return spawn(command, args, {
     cwd: options.cwd,

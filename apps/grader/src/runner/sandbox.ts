@@ -107,6 +107,8 @@ export interface SandboxRequest {
   limits: Limits;
   /** CPU seconds for the whole process (a long-lived harness runs many tests). */
   cpuSeconds: number;
+  /** The folder the process starts in (default: the first readable path). */
+  chdir?: string | undefined;
 }
 
 /** The command that runs `node ...` inside every layer this machine supports. */
@@ -143,7 +145,7 @@ export function sandboxCommand(request: SandboxRequest): { command: string; args
       '/tmp',
       ...bind,
       '--chdir',
-      readable[0] ?? '/tmp',
+      request.chdir ?? readable[0] ?? '/tmp',
       '--unshare-all',
       '--die-with-parent',
       '--new-session',

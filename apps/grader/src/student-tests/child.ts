@@ -1,45 +1,68 @@
-// Runs student test files (written with node:test and node:assert) against the one variant its
-// folder holds, one file after another, answers once per file as each ends, then exits. Every variant
-// is a fresh process, so nothing a test leaves behind (globals, process.env, patched built-ins, module
+// Runs student test files (written with node:test and node:assert) against the one variant it is
+// sent, one file after another, answers once per file as each ends, then exits. Every variant is a
+// fresh process, so nothing a test leaves behind (globals, process.env, patched built-ins, module
 // state) reaches another variant. Each file gets fresh instances of the variant's modules, but the
-// realm is shared by the files of one run: what one file leaves in globalThis, process.env or a
-// built-in, the next file sees. That is the same in every variant (the grader runs the same files in
-// the same order on the reference, every wheat and every mutant, and decides which tests count from
-// runs of exactly that list), so a test that depends on it behaves alike on all of them and gains
-// nothing; a test whose earlier files behave differently on a mutant is reading behaviour.
+// realm is shared by the files of one run: what one file leaves in globalThis or a built-in, the next
+// file sees. That is the same in every variant (the grader runs the same files in the same order on
+// the reference, every wheat and every mutant, and decides which tests count from runs of exactly
+// that list), so a test that depends on it behaves alike on all of them and gains nothing.
+//
+// Every variant must look the same to a test except for what its code does. So the variant's modules
+// and the test files come on stdin, never as files a test could read; every module has the same URL
+// in every variant; a function's source text and stack traces (which hold source positions) are not
+// shown; a test may import only node:test, node:assert and node:util; `process` and `performance` are
+// stand-ins whose readings (uid, pid, folder, memory, CPU time, clocks) are the same in every run; and
+// randomness is seeded. What is left (real time racing timers) makes a test flaky, which the grader
+// catches by running again.
 //
 // What the answer is made with is captured here, before any student module loads, and never looked
 // up again: the writer, the loader's functions, the string primitives of the hand-made serializer.
 // The test's own code runs in this realm and may patch any built-in; the same patch then acts on every
-// variant alike, and the grader checks the answer's shape itself. Randomness and clocks are made
-// deterministic, so a test's outcome depends on the code under test, not on the run.
+// variant alike, and the grader checks the answer's shape itself.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
-import { STUDENT_REPLY_FD, TEXT_MAX, testModule } from './protocol.ts';
+import {
+  type RunInput,
+  STUDENT_REPLY_FD,
+  TEST_IMPORTS,
+  TEST_IMPORTS_WORDS,
+  TEXT_MAX,
+  VARIANT_URL,
+} from './protocol.ts';
 
 type Fn = (...args: unknown[]) => unknown;
 
 // --- Captured before any student code runs -----------------------------------------------------
 const writeSync = fs.writeSync;
 const readFileSync = fs.readFileSync;
-const existsSync = fs.existsSync;
+const parseJson = JSON.parse;
+const apply = Reflect.apply;
+const defineProperty = Object.defineProperty;
+const functionSource = Function.prototype.toString;
+const endsWith = String.prototype.endsWith;
 const call = Function.prototype.call;
 const charCodeAt = call.bind(String.prototype.charCodeAt) as (s: string, i: number) => number;
 const sliceString = call.bind(String.prototype.slice) as (s: string, from: number, to?: number) => string;
+const startsWith = String.prototype.startsWith;
 const toHex = call.bind(Number.prototype.toString) as (n: number, radix: number) => string;
 // Exits without running a test's 'exit' listeners.
 const exit = (process as unknown as { reallyExit: (code: number) => never }).reallyExit.bind(process);
-const cwd = process.cwd();
-const joinPath = join;
-const toFileUrl = pathToFileURL;
 const SourceTextModule = vm.SourceTextModule;
 const SyntheticModule = vm.SyntheticModule;
 const min = Math.min;
 const floor = Math.floor;
+
+// --- The run's input: `<token>\n<json>` on stdin, read whole before any student code -------------
+const input = String(readFileSync(0, 'utf8'));
+const newline = input.indexOf('\n');
+const token = input.slice(0, newline);
+const received = parseJson(input.slice(newline + 1)) as RunInput;
+/** Module name -> source, on an object with no prototype: no lookup a test can patch takes part. */
+const variant: Record<string, string> = Object.create(null);
+for (const name of Object.keys(received.modules)) variant[name] = received.modules[name]!;
+const testSources: string[] = [...received.tests];
 
 /** A JSON string literal, by hand: nothing a test patches (JSON, String.prototype) takes part. */
 function quote(value: string): string {
@@ -107,7 +130,6 @@ class FixedDate extends RealDate {
 }
 globalThis.Date = FixedDate as DateConstructor;
 const start = clock;
-performance.now = () => now() - start;
 const hrtime = (previous?: [number, number]): [number, number] => {
   const ns = (now() - start) * 1e6;
   const at: [number, number] = [floor(ns / 1e9), ns % 1e9];
@@ -116,7 +138,102 @@ const hrtime = (previous?: [number, number]): [number, number] => {
   return [floor(diff / 1e9), diff % 1e9];
 };
 hrtime.bigint = () => BigInt((now() - start) * 1e6);
-process.hrtime = hrtime as typeof process.hrtime;
+
+// --- What a test can read of its process: the same in every run -------------------------------
+// A test that could tell one run from another by its process (a uid, a pid, a folder, memory or CPU
+// readings) could fail at random and "expose" mutants by luck; one that could read a function's source
+// or a stack trace could recognise a mutant by its text. Neither is reachable.
+const realProcess = process;
+const realStdout = process.stdout;
+const realStderr = process.stderr;
+const realExit = process.exit;
+const nextTick = process.nextTick;
+const ignore = () => standIn;
+const usage = () => ({
+  rss: 50_000_000,
+  heapTotal: 20_000_000,
+  heapUsed: 10_000_000,
+  external: 1_000_000,
+  arrayBuffers: 100_000,
+});
+const standIn: Record<string, unknown> = {
+  argv: ['/usr/bin/node', `${VARIANT_URL.slice('file://'.length)}test.mjs`],
+  argv0: 'node',
+  execArgv: [],
+  execPath: '/usr/bin/node',
+  env: {},
+  platform: realProcess.platform,
+  arch: realProcess.arch,
+  version: realProcess.version,
+  versions: { ...realProcess.versions },
+  release: { ...realProcess.release },
+  title: 'node',
+  pid: 2,
+  ppid: 1,
+  exitCode: undefined,
+  cwd: () => VARIANT_URL.slice('file://'.length, -1),
+  umask: () => 0o022,
+  getuid: () => 1000,
+  geteuid: () => 1000,
+  getgid: () => 1000,
+  getegid: () => 1000,
+  getgroups: () => [],
+  hrtime,
+  uptime: () => (now() - start) / 1000,
+  memoryUsage: Object.assign(usage, { rss: () => 50_000_000 }),
+  cpuUsage: () => ({ user: (now() - start) * 1000, system: 0 }),
+  resourceUsage: () => ({ userCPUTime: (now() - start) * 1000, systemCPUTime: 0, maxRSS: 50_000 }),
+  nextTick: (...args: unknown[]) => apply(nextTick, realProcess, args),
+  exit: (code?: number) => apply(realExit, realProcess, [code]),
+  emitWarning: () => {},
+  on: ignore,
+  once: ignore,
+  off: ignore,
+  addListener: ignore,
+  removeListener: ignore,
+  removeAllListeners: ignore,
+  prependListener: ignore,
+  emit: () => false,
+  listeners: () => [],
+  listenerCount: () => 0,
+  stdout: { isTTY: false, write: (...args: unknown[]) => apply(realStdout.write, realStdout, args) },
+  stderr: { isTTY: false, write: (...args: unknown[]) => apply(realStderr.write, realStderr, args) },
+};
+defineProperty(globalThis, 'process', {
+  value: standIn,
+  writable: true,
+  configurable: true,
+  enumerable: false,
+});
+defineProperty(globalThis, 'performance', {
+  value: {
+    now: () => now() - start,
+    timeOrigin: Date.UTC(2024, 0, 1),
+    mark() {},
+    measure() {},
+    toJSON: () => ({}),
+  },
+  writable: true,
+  configurable: true,
+  enumerable: true,
+});
+// A function's text (the variant's source) is never shown, from this realm's toString at least (no
+// other realm can be reached: node:vm is not importable); native functions read as they always do.
+const MASKED = 'function () { [native code] }';
+const sourceless = {
+  toString(this: unknown): string {
+    const text = apply(functionSource, this, []) as string;
+    return apply(endsWith, text, ['{ [native code] }']) ? text : MASKED;
+  },
+}.toString;
+defineProperty(Function.prototype, 'toString', {
+  value: sourceless,
+  writable: true,
+  configurable: true,
+  enumerable: false,
+});
+// No stack frames, so no source positions (which differ between a mutant and the reference).
+defineProperty(Error, 'stackTraceLimit', { value: 0, writable: false, configurable: false });
 
 // --- node:test's registration API, recording; the harness runs each test itself ----------------
 interface Suite {
@@ -305,65 +422,67 @@ async function runRegistered(list: Registered[], count: number): Promise<{ outco
   return { outcomes, n };
 }
 
-const builtins = new Map<string, Promise<vm.Module>>();
-async function builtinModule(specifier: string): Promise<vm.Module> {
-  let module = builtins.get(specifier);
-  if (module === undefined) {
-    module = import(specifier).then((namespace: Record<string, unknown>) => {
-      const names = Object.keys(namespace);
-      return new SyntheticModule(names, function (this: vm.SyntheticModule) {
-        for (const name of names) this.setExport(name, namespace[name]);
-      });
+/** The built-ins a test may import, each made once per process. */
+const builtins: Record<string, Promise<vm.Module>> = Object.create(null);
+const importable: readonly string[] = [...TEST_IMPORTS];
+function builtinModule(specifier: string): Promise<vm.Module> {
+  // Captured primitives only: a test that patched String or Array methods cannot widen the list.
+  const name = apply(startsWith, specifier, ['node:']) ? sliceString(specifier, 5) : specifier;
+  let allowed = false;
+  for (let i = 0; i < importable.length; i++) if (importable[i] === name) allowed = true;
+  if (!allowed || name === 'test')
+    return Promise.reject(
+      new Error(`cannot import '${specifier}': a test may import only ${TEST_IMPORTS_WORDS}`),
+    );
+  builtins[name] ??= import(`node:${name}`).then((namespace: Record<string, unknown>) => {
+    const names = Object.keys(namespace);
+    return new SyntheticModule(names, function (this: vm.SyntheticModule) {
+      for (const exported of names) this.setExport(exported, namespace[exported]);
     });
-    builtins.set(specifier, module);
-  }
-  return module;
+  });
+  return builtins[name];
 }
 
-const MODULE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** Links and runs one test file of this folder, against fresh instances of the folder's modules. */
-async function runFile(testFile: string): Promise<{ outcomes: Outcome[]; n: number } | { error: string }> {
+/** Links and runs one test file of this run, against fresh instances of the variant's modules. */
+async function runFile(index: number): Promise<{ outcomes: Outcome[]; n: number } | { error: string }> {
   const { api, registered } = makeTestApi();
   const testApi = new SyntheticModule(Object.keys(api), function (this: vm.SyntheticModule) {
     for (const [name, value] of Object.entries(api)) this.setExport(name, value);
   });
-  const graph = new Map<string, vm.SourceTextModule>();
+  const graph: Record<string, vm.SourceTextModule> = Object.create(null);
   const importModuleDynamically = async (specifier: string): Promise<vm.Module> => {
     const module = await link(specifier);
     if (module.status === 'unlinked') await module.link(link);
     if (module.status === 'linked') await module.evaluate();
     return module;
   };
-  const load = (file: string): vm.SourceTextModule => {
-    let module = graph.get(file);
-    if (module === undefined) {
-      // The same URL shape for every variant: a file in this run's (randomly named) folder.
-      const url = toFileUrl(joinPath(cwd, file)).href;
-      module = new SourceTextModule(readFileSync(joinPath(cwd, file), 'utf8'), {
-        identifier: url,
-        initializeImportMeta(meta) {
-          meta.url = url;
-        },
-        importModuleDynamically: importModuleDynamically as never,
-      });
-      graph.set(file, module);
-    }
-    return module;
+  /** A module of this run by its URL: the same URL for the same name in every variant. */
+  const load = (url: string, source: string): vm.SourceTextModule => {
+    graph[url] ??= new SourceTextModule(source, {
+      __proto__: null,
+      identifier: url,
+      initializeImportMeta(meta: ImportMeta) {
+        meta.url = url;
+      },
+      importModuleDynamically: importModuleDynamically as never,
+    } as vm.SourceTextModuleOptions);
+    return graph[url];
   };
   const link = async (specifier: string): Promise<vm.Module> => {
     if (specifier === 'node:test' || specifier === 'test') return testApi;
-    if (specifier.startsWith('./')) {
-      // Only the variant's modules (beside the tests folder): never another test file.
-      const name = specifier.slice(2).replace(/\.mjs$/, '');
-      if (!MODULE_NAME.test(name) || !existsSync(joinPath(cwd, `${name}.mjs`)))
-        throw new Error(`cannot find module '${specifier}'`);
-      return load(`${name}.mjs`);
+    if (apply(startsWith, specifier, ['./'])) {
+      // Only the variant's modules: never a test file.
+      const file = sliceString(specifier, 2);
+      const name = apply(endsWith, file, ['.mjs']) ? sliceString(file, 0, file.length - 4) : file;
+      // A null-prototype record: only the variant's own names are found.
+      const source = variant[name];
+      if (source === undefined) throw new Error(`cannot find module '${specifier}'`);
+      return load(`${VARIANT_URL}${name}.mjs`, source);
     }
     return builtinModule(specifier);
   };
   try {
-    const module = load(testFile);
+    const module = load(`${VARIANT_URL}tests/${index}.mjs`, testSources[index]!);
     await module.link(link);
     await module.evaluate();
   } catch (error) {
@@ -383,15 +502,9 @@ function serialize(file: number, result: { outcomes: Outcome[]; n: number } | { 
   return `{"file":${file},"cases":[${cases}]}`;
 }
 
-// The token, then how many test files this run holds (tests/0.mjs, tests/1.mjs, ...).
-const [token = '', files = '0'] = String(readFileSync(0, 'utf8')).trim().split('\n');
-const fileCount = Number.parseInt(files, 10);
-const testPaths: string[] = [];
-for (let i = 0; i < fileCount; i++) testPaths[i] = testModule(i);
-
 async function runAll(): Promise<void> {
-  for (let i = 0; i < fileCount; i++) {
-    const result = await runFile(testPaths[i]!);
+  for (let i = 0; i < testSources.length; i++) {
+    const result = await runFile(i);
     // A leading newline: whatever a test wrote on this fd before cannot join the answer's line.
     writeSync(STUDENT_REPLY_FD, `\n${token} ${serialize(i, result)}\n`);
   }

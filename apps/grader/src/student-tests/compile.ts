@@ -2,7 +2,6 @@
 // replaced file) and the students' test files themselves, once, into plain JavaScript sources.
 
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
 import { join, posix } from 'node:path';
 import type { Loader, Plugin } from 'esbuild';
 import { solutionDirOf } from '../assignments.ts';
@@ -12,7 +11,7 @@ import { compileInMemory } from '../runner/compiler.ts';
 import { compile, firstProblem, SUBMISSION_NAMESPACE } from '../runner/stage.ts';
 import type { Snapshot } from '../snapshot.ts';
 import type { Submission } from '../submission.ts';
-import type { Manifest } from './protocol.ts';
+import { type Manifest, TEST_IMPORTS, TEST_IMPORTS_WORDS } from './protocol.ts';
 
 const moduleName = (file: string) => file.replace(/\.ts$/, '');
 const contractModules = (assignment: Assignment) =>
@@ -116,7 +115,7 @@ function findHelper(snapshot: Snapshot, target: string): { path: string } | { un
  * helper, no tsconfig.json or package.json of the student's).
  */
 function testImports(snapshot: Snapshot, testsFolder: string, contract: ReadonlySet<string>): Plugin {
-  const allowed = `a test may import only ${[...contract].map((n) => `${n}.ts`).join(', ')}, files in its own folder, and Node's built-ins`;
+  const allowed = `a test may import only ${[...contract].map((n) => `${n}.ts`).join(', ')}, files in its own folder, and ${TEST_IMPORTS_WORDS}`;
   return {
     name: 'student-test-imports',
     setup(builder) {
@@ -137,11 +136,12 @@ function testImports(snapshot: Snapshot, testsFolder: string, contract: Readonly
             return { path: `./${name}.mjs`, external: true };
           throw new Error(`imports '${args.path}': ${allowed}`);
         }
-        if (builtinModules.includes(args.path.replace(/^node:/, '')) || args.path === 'node:test') {
+        if (TEST_IMPORTS.includes(args.path.replace(/^node:/, '')))
           return { path: args.path, external: true };
-        }
+        // Other built-ins (fs, vm, os, crypto...) could read what tells one implementation from another
+        // (its source, the process it runs in) rather than what it does.
         throw new Error(
-          `imports '${args.path}': a test may import only the submission's files and Node's built-ins`,
+          `imports '${args.path}': a test may import only ${TEST_IMPORTS_WORDS}, the files it tests and files in its own folder`,
         );
       });
       builder.onLoad({ filter: /.*/, namespace: SUBMISSION_NAMESPACE }, (args) => {

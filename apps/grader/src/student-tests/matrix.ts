@@ -8,6 +8,10 @@
 //      tests from one run to the next is flaky and earns nothing;
 //   3. the mutants, each over every usable file (a valid test that fails on it exposes it; so does a
 //      file that breaks on it, a timeout included, and the report says so).
+// Every outcome that earns something is seen twice: the reference runs the list twice (a test counts
+// only if it passes in both), and a mutant that a run exposes runs again (an exposure counts only if
+// the second run repeats it). A test whose outcome on the same code changes from one run to the next
+// is flaky and earns nothing anywhere: a test cannot win mutants by failing at random.
 // Tests are identified by file and place in the file (registration order, describe nesting), never by
 // name. Nothing a run on the reference, a wheat or a mutant says in words reaches the report.
 //
@@ -23,8 +27,8 @@
 // per file instead (nothing carried at all, so one bad file cannot hold up the others).
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { LimitFunction } from 'p-limit';
 import type { Limits } from '../kit/assignment.ts';
@@ -35,10 +39,9 @@ import {
   type Manifest,
   parseReply,
   REPLY_MAX_BYTES,
+  type RunInput,
   STUDENT_REPLY_FD,
-  TESTS_FOLDER,
   type TestRunReply,
-  testModule,
 } from './protocol.ts';
 
 export interface StudentCase {
@@ -93,11 +96,11 @@ export const VARIANT_MAX_MS = 5 * 60_000;
 type RunOptions = Pick<MatrixOptions, 'harness' | 'limits' | 'runTimeoutMs' | 'workDir'>;
 
 /**
- * Test files (compiled sources, in order) against one variant, in one fresh sandboxed process over a
- * folder of its own. Each file has its own time (`runTimeoutMs`, from the end of the one before) and
- * output allowance; the process as a whole the sum of its files' times, capped. A file that breaks
- * the process (a limit, or it ends without that file's answer) is named by its place; the files
- * after it did not run.
+ * Test files (compiled sources, in order) against one variant, in one fresh sandboxed process, sent
+ * both on stdin (no file of the variant exists for a test to read). Each file has its own time
+ * (`runTimeoutMs`, from the end of the one before) and output allowance; the process as a whole the
+ * sum of its files' times, capped. A file that breaks the process (a limit, or it ends without that
+ * file's answer) is named by its place; the files after it did not run.
  */
 export async function runVariant(
   modules: Modules,
@@ -105,111 +108,104 @@ export async function runVariant(
   options: RunOptions,
 ): Promise<FileOutcome[]> {
   const { limits } = options;
-  const runs = join(options.workDir, 'student-test-runs');
-  mkdirSync(runs, { recursive: true, mode: 0o755 });
-  // A random name: the folder (seen in every module's URL) says nothing of the variant.
-  const dir = mkdtempSync(join(runs, 'run-'));
-  chmodSync(dir, 0o755);
   const totalMs = Math.min(options.runTimeoutMs * tests.length, VARIANT_MAX_MS);
-  try {
-    for (const [name, source] of Object.entries(modules)) writeFileSync(join(dir, `${name}.mjs`), source);
-    mkdirSync(join(dir, TESTS_FOLDER), { mode: 0o755 });
-    for (const [index, source] of tests.entries()) writeFileSync(join(dir, testModule(index)), source);
-    return await new Promise<FileOutcome[]>((resolve) => {
-      const token = randomBytes(16).toString('hex');
-      const child = spawnStudent(['--experimental-vm-modules', '--no-warnings', options.harness], {
-        cwd: dir,
-        readable: [dir, options.harness],
+  const input: RunInput = { modules, tests: [...tests] };
+  return new Promise<FileOutcome[]>((resolve) => {
+    const token = randomBytes(16).toString('hex');
+    // Zero-filled buffers: no Buffer a test allocates can hold what the process read before.
+    const child = spawnStudent(
+      ['--experimental-vm-modules', '--no-warnings', '--zero-fill-buffers', options.harness],
+      {
+        cwd: dirname(options.harness),
+        readable: [options.harness],
         limits,
         cpuSeconds: Math.ceil(totalMs / 1000) + 1,
         extraFds: 1,
-      });
-      const outcomes: FileOutcome[] = [];
-      /** Set once the answers are all in, or the run is broken: later bytes are not read. */
-      let done = false;
-      let hit: { which: LimitHit; timeoutMs: number } | undefined;
-      let broken = false;
-      let stderr = '';
-      const limit = (which: LimitHit, timeoutMs = options.runTimeoutMs) => {
-        if (done) return;
-        hit ??= { which, timeoutMs };
-        done = true;
-        killGroup(child);
-      };
-      // Each file's own time, from the end of the one before; the whole run's, as a backstop.
-      let fileTimer = setTimeout(() => limit('time'), options.runTimeoutMs);
-      const totalTimer = setTimeout(() => limit('time', totalMs), totalMs);
-      const stopWatching = watchMemory(child, limits, () => {
-        if (!done) hit ??= { which: 'memory', timeoutMs: options.runTimeoutMs };
-        done = true;
-      });
-      let printed = 0;
-      child.stdout?.on('data', (chunk: Buffer) => {
-        printed += chunk.length;
-        if (printed > limits.outputBytes) limit('output');
-      });
-      child.stderr?.on('data', (chunk: Buffer) => {
-        stderr = (stderr + chunk.toString('utf8')).slice(-4096);
-      });
-      // The answers: one line per file, with the token, in order; at most a reply's size per line and
-      // the files' share in all. Anything else a test writes on the fd is dropped.
-      let pending = Buffer.alloc(0);
-      let received = 0;
-      const breakRun = () => {
-        if (done) return;
-        broken = true;
-        done = true;
-        killGroup(child);
-      };
-      (child.stdio[STUDENT_REPLY_FD] as Readable | undefined)?.on('data', (chunk: Buffer) => {
-        if (done) return;
-        received += chunk.length;
-        if (received > REPLY_MAX_BYTES * 2 * (tests.length + 1)) return breakRun();
-        pending = Buffer.concat([pending, chunk]);
-        for (let end = pending.indexOf(10); end >= 0 && !done; end = pending.indexOf(10)) {
-          const line = pending.subarray(0, end).toString('utf8');
-          pending = pending.subarray(end + 1);
-          const reply = parseReply(line, token);
-          if (reply === undefined) continue;
-          if (reply.file !== outcomes.length) return breakRun();
-          outcomes.push({ kind: 'reply', reply });
-          printed = 0;
-          clearTimeout(fileTimer);
-          if (outcomes.length === tests.length) {
-            done = true;
-            killGroup(child);
-          } else fileTimer = setTimeout(() => limit('time'), options.runTimeoutMs);
-        }
-        if (pending.length > REPLY_MAX_BYTES + 64) breakRun();
-      });
-      child.stdin?.on('error', () => {});
-      child.stdin?.end(`${token}\n${tests.length}\n`);
-      child.on('close', (status, signal) => {
-        clearTimeout(fileTimer);
-        clearTimeout(totalTimer);
-        stopWatching();
-        killGroup(child);
-        if (outcomes.length < tests.length) {
-          const which = hit?.which ?? (broken ? undefined : limitFromExit(signal, stderr, status));
-          // The kernel's CPU limit is the whole run's; every other limit is this file's.
-          const timeoutMs = which === 'cpu' ? totalMs : (hit?.timeoutMs ?? options.runTimeoutMs);
-          outcomes.push(
-            which === undefined
-              ? { kind: 'exit' }
-              : {
-                  kind: 'limit',
-                  hit: which,
-                  message: describeLimit(which, limits, timeoutMs),
-                },
-          );
-          while (outcomes.length < tests.length) outcomes.push({ kind: 'not-run' });
-        }
-        resolve(outcomes);
-      });
+      },
+    );
+    const outcomes: FileOutcome[] = [];
+    /** Set once the answers are all in, or the run is broken: later bytes are not read. */
+    let done = false;
+    let hit: { which: LimitHit; timeoutMs: number } | undefined;
+    let broken = false;
+    let stderr = '';
+    const limit = (which: LimitHit, timeoutMs = options.runTimeoutMs) => {
+      if (done) return;
+      hit ??= { which, timeoutMs };
+      done = true;
+      killGroup(child);
+    };
+    // Each file's own time, from the end of the one before; the whole run's, as a backstop.
+    let fileTimer = setTimeout(() => limit('time'), options.runTimeoutMs);
+    const totalTimer = setTimeout(() => limit('time', totalMs), totalMs);
+    const stopWatching = watchMemory(child, limits, () => {
+      if (!done) hit ??= { which: 'memory', timeoutMs: options.runTimeoutMs };
+      done = true;
     });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+    let printed = 0;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      printed += chunk.length;
+      if (printed > limits.outputBytes) limit('output');
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-4096);
+    });
+    // The answers: one line per file, with the token, in order; at most a reply's size per line and
+    // the files' share in all. Anything else a test writes on the fd is dropped.
+    let pending = Buffer.alloc(0);
+    let received = 0;
+    const breakRun = () => {
+      if (done) return;
+      broken = true;
+      done = true;
+      killGroup(child);
+    };
+    (child.stdio[STUDENT_REPLY_FD] as Readable | undefined)?.on('data', (chunk: Buffer) => {
+      if (done) return;
+      received += chunk.length;
+      if (received > REPLY_MAX_BYTES * 2 * (tests.length + 1)) return breakRun();
+      pending = Buffer.concat([pending, chunk]);
+      for (let end = pending.indexOf(10); end >= 0 && !done; end = pending.indexOf(10)) {
+        const line = pending.subarray(0, end).toString('utf8');
+        pending = pending.subarray(end + 1);
+        const reply = parseReply(line, token);
+        if (reply === undefined) continue;
+        if (reply.file !== outcomes.length) return breakRun();
+        outcomes.push({ kind: 'reply', reply });
+        printed = 0;
+        clearTimeout(fileTimer);
+        if (outcomes.length === tests.length) {
+          done = true;
+          killGroup(child);
+        } else fileTimer = setTimeout(() => limit('time'), options.runTimeoutMs);
+      }
+      if (pending.length > REPLY_MAX_BYTES + 64) breakRun();
+    });
+    child.stdin?.on('error', () => {});
+    child.stdin?.end(`${token}\n${JSON.stringify(input)}`);
+    child.on('close', (status, signal) => {
+      clearTimeout(fileTimer);
+      clearTimeout(totalTimer);
+      stopWatching();
+      killGroup(child);
+      if (outcomes.length < tests.length) {
+        const which = hit?.which ?? (broken ? undefined : limitFromExit(signal, stderr, status));
+        // The kernel's CPU limit is the whole run's; every other limit is this file's.
+        const timeoutMs = which === 'cpu' ? totalMs : (hit?.timeoutMs ?? options.runTimeoutMs);
+        outcomes.push(
+          which === undefined
+            ? { kind: 'exit' }
+            : {
+                kind: 'limit',
+                hit: which,
+                message: describeLimit(which, limits, timeoutMs),
+              },
+        );
+        while (outcomes.length < tests.length) outcomes.push({ kind: 'not-run' });
+      }
+      resolve(outcomes);
+    });
+  });
 }
 
 const fingerprints = new WeakMap<Modules, string>();
@@ -239,12 +235,15 @@ type Mode = 'together' | 'apart';
 /** Rounds of settling the list in one process before settling it one process per file. */
 const MAX_ROUNDS = 4;
 
-/** Runs lists of files on variants through the limiter; the same modules and list run once. */
+/**
+ * Runs lists of files on variants through the limiter; the same modules, list and attempt run once.
+ * `attempt` tells apart the runs made to see whether an outcome repeats.
+ */
 function makeRunner(manifest: Manifest, options: MatrixOptions) {
   const memo = new Map<string, Promise<FileOutcome[]>>();
-  const once = (modules: Modules, files: readonly string[]) => {
+  const once = (modules: Modules, files: readonly string[], attempt: number) => {
     // Length-prefixed names: no two lists share a key.
-    const key = `${fingerprint(modules)}:${files.map((file) => `${file.length}:${file}`).join('')}`;
+    const key = `${attempt}:${fingerprint(modules)}:${files.map((file) => `${file.length}:${file}`).join('')}`;
     let outcomes = memo.get(key);
     if (outcomes === undefined) {
       outcomes = options.limiter(() =>
@@ -262,21 +261,59 @@ function makeRunner(manifest: Manifest, options: MatrixOptions) {
     modules: Modules,
     files: readonly string[],
     mode: Mode,
+    attempt = 0,
   ): Promise<Map<string, FileOutcome>> => {
     const outcomes =
       mode === 'together'
-        ? await once(modules, files)
-        : (await Promise.all(files.map((file) => once(modules, [file])))).flat();
+        ? await once(modules, files, attempt)
+        : (await Promise.all(files.map((file) => once(modules, [file], attempt)))).flat();
     return new Map(files.map((file, i) => [file, outcomes[i]!]));
   };
 }
+
+/** Two runs of one file on the same code: the places whose outcome differs (undefined: not comparable). */
+function changedBetween(
+  first: FileOutcome | undefined,
+  second: FileOutcome | undefined,
+): Set<string> | undefined {
+  if (first?.kind !== 'reply' || second?.kind !== 'reply') return undefined;
+  if (first.reply.error !== undefined || second.reply.error !== undefined) return undefined;
+  if (structureOf(first.reply.cases) !== structureOf(second.reply.cases)) return undefined;
+  const before = new Map(first.reply.cases.map((c) => [c.position, c.status]));
+  return new Set(
+    second.reply.cases.filter((c) => before.get(c.position) !== c.status).map((c) => c.position),
+  );
+}
+
+const FLAKY =
+  'its outcome on the same code changed from one run to the next (flaky), so it earns nothing: a test must give the same answer every time';
 
 interface FileVerdict {
   file: string;
   /** Positions of the tests that count, with the name shown for each. */
   valid: Map<string, string>;
+  /** Where each counting test's case sits in the list of cases (to mark it if it proves flaky). */
+  caseAt: Map<string, number>;
   /** The reference's registration, which every mutant run must repeat to be read. */
   structure: string;
+}
+
+/**
+ * The reference's two runs of a file as one outcome: a test passes only if it passed in both. A file
+ * registering different tests in the two runs is flaky as a whole; `flaky` holds the tests whose
+ * outcome changed.
+ */
+function bothRuns(
+  first: FileOutcome | undefined,
+  second: FileOutcome | undefined,
+): { outcome: FileOutcome | undefined; flaky: Set<string>; flakyFile: boolean } {
+  if (first?.kind !== 'reply') return { outcome: first, flaky: new Set(), flakyFile: false };
+  if (second?.kind !== 'reply') return { outcome: second, flaky: new Set(), flakyFile: false };
+  if (first.reply.error !== undefined) return { outcome: first, flaky: new Set(), flakyFile: false };
+  if (second.reply.error !== undefined) return { outcome: second, flaky: new Set(), flakyFile: false };
+  const changed = changedBetween(first, second);
+  if (changed === undefined) return { outcome: first, flaky: new Set(), flakyFile: true };
+  return { outcome: first, flaky: changed, flakyFile: false };
 }
 
 /**
@@ -322,10 +359,24 @@ async function validity(
   for (let round = 1; list.length > 0; round++) {
     if (round > MAX_ROUNDS) mode = 'apart';
     const dropped = new Set<string>();
-    const [own, reference] = await Promise.all([ownFor(list, mode), run(manifest.reference, list, mode)]);
+    const [own, first, second] = await Promise.all([
+      ownFor(list, mode),
+      run(manifest.reference, list, mode, 0),
+      run(manifest.reference, list, mode, 1),
+    ]);
+    const reference = new Map<string, FileOutcome>();
+    const flakyOnReference = new Map<string, Set<string>>();
     let undetermined = false;
     for (const file of list) {
-      const outcome = reference.get(file);
+      const twice = bothRuns(first.get(file), second.get(file));
+      if (twice.flakyFile) {
+        dropped.add(file);
+        whole(file, FLAKY);
+        continue;
+      }
+      if (twice.outcome !== undefined) reference.set(file, twice.outcome);
+      flakyOnReference.set(file, twice.flaky);
+      const outcome = twice.outcome;
       const ownReply = own.get(file);
       if (outcome?.kind === 'not-run') {
         undetermined = true;
@@ -355,7 +406,7 @@ async function validity(
         whole(file, 'it registers no test');
       } else if (!reply.cases.some((c) => c.status === 'passed')) {
         dropped.add(file);
-        decided.set(file, judge(file, reply, [], ownReply).cases);
+        decided.set(file, judge(file, reply, [], ownReply, flakyOnReference.get(file)).cases);
       }
     }
     if (dropped.size > 0 || undetermined) {
@@ -381,17 +432,26 @@ async function validity(
         whole(file, 'it registers different tests from one run to the next (flaky), so none of them counts');
         continue;
       }
-      const verdict = judge(file, reply, outcomes, own.get(file));
+      const verdict = judge(file, reply, outcomes, own.get(file), flakyOnReference.get(file));
       decided.set(file, verdict.cases);
       if (verdict.valid.size === 0) dropped.add(file);
-      else usable.push({ file, valid: verdict.valid, structure });
+      else usable.push({ file, valid: verdict.valid, caseAt: verdict.caseAt, structure });
     }
     if (dropped.size === 0 && !undetermined) break;
     usable = [];
     list = list.filter((file) => !dropped.has(file));
   }
-  // Every file's cases from the round that settled it, in file order.
-  const cases = all.flatMap((file) => decided.get(file) ?? []);
+  // Every file's cases from the round that settled it, in file order; each counting test's place in it.
+  const cases: StudentCase[] = [];
+  const offsets = new Map<string, number>();
+  for (const file of all) {
+    offsets.set(file, cases.length);
+    cases.push(...(decided.get(file) ?? []));
+  }
+  for (const verdict of usable) {
+    const offset = offsets.get(verdict.file)!;
+    for (const [position, at] of verdict.caseAt) verdict.caseAt.set(position, offset + at);
+  }
   return { cases, usable, mode };
 }
 
@@ -401,7 +461,8 @@ function judge(
   reference: TestRunReply,
   onWheats: readonly FileOutcome[],
   ownReply: TestRunReply | undefined,
-): { cases: StudentCase[]; valid: Map<string, string> } {
+  flaky: ReadonlySet<string> = new Set(),
+): { cases: StudentCase[]; valid: Map<string, string>; caseAt: Map<string, number> } {
   const structure = structureOf(reference.cases);
   // Names and messages come only from the run on the student's own code, when it registered the same tests.
   const ownCases =
@@ -410,12 +471,14 @@ function judge(
       : undefined;
   const cases: StudentCase[] = [];
   const valid = new Map<string, string>();
+  const caseAt = new Map<string, number>();
   for (const c of reference.cases) {
     if (c.status === 'skipped') continue;
     const mine = ownCases?.get(c.position);
     const name = mine?.name ?? `test #${c.position}`;
     let reason: string | undefined;
-    if (c.status !== 'passed') {
+    if (flaky.has(c.position)) reason = FLAKY;
+    else if (c.status !== 'passed') {
       reason =
         mine?.status === 'failed'
           ? `it fails on the reference implementation; on your code: ${mine.message ?? 'it fails'}`
@@ -430,17 +493,22 @@ function judge(
       if (failing > 0)
         reason = `it passes on the reference implementation but fails on ${failing} of the ${onWheats.length} other correct implementations`;
     }
-    if (reason === undefined) valid.set(c.position, name);
+    if (reason === undefined) {
+      valid.set(c.position, name);
+      caseAt.set(c.position, cases.length);
+    }
     cases.push({ file, name, valid: reason === undefined, reason });
   }
-  return { cases, valid };
+  return { cases, valid, caseAt };
 }
 
 /** What one usable file says of a mutant: the exposures, and whether it timed out. */
 function exposures(
-  { file, valid, structure }: FileVerdict,
+  { file, valid: counting, structure }: FileVerdict,
   outcome: FileOutcome,
+  flaky: ReadonlySet<string> = new Set(),
 ): { by: string[]; timeout: boolean } {
+  const valid = [...counting].filter(([position]) => !flaky.has(position));
   switch (outcome.kind) {
     case 'not-run':
       return { by: [], timeout: false };
@@ -450,15 +518,15 @@ function exposures(
         ? { by: [`${file} (timed out)`], timeout: true }
         : { by: [`${file} (${outcome.message})`], timeout: false };
     case 'exit':
-      return { by: [...valid.values()].map((name) => caseId(file, name)), timeout: false };
+      return { by: valid.map(([, name]) => caseId(file, name)), timeout: false };
     case 'reply': {
       const { reply } = outcome;
       if (reply.error !== undefined)
-        return { by: [...valid.values()].map((name) => caseId(file, name)), timeout: false };
+        return { by: valid.map(([, name]) => caseId(file, name)), timeout: false };
       // A file registering other tests on the mutant cannot be read test by test: it earns nothing here.
       if (structureOf(reply.cases) !== structure) return { by: [], timeout: false };
       const status = new Map(reply.cases.map((c) => [c.position, c.status]));
-      const by = [...valid]
+      const by = valid
         .filter(([position]) => status.get(position) !== 'passed')
         .map(([, name]) => caseId(file, name));
       return { by, timeout: false };
@@ -466,39 +534,90 @@ function exposures(
   }
 }
 
+/** A file's exposure of a mutant, when two runs on the mutant agree on it. */
+function confirmed(
+  verdict: FileVerdict,
+  first: FileOutcome,
+  second: FileOutcome,
+  flaky: ReadonlySet<string>,
+): { by: string[]; timeout: boolean } {
+  const once = exposures(verdict, first, flaky);
+  const again = exposures(verdict, second, flaky);
+  const repeated = new Set(again.by);
+  return { by: once.by.filter((id) => repeated.has(id)), timeout: once.timeout && again.timeout };
+}
+
 /**
  * Settles the list of usable files on the own code, the reference and the wheats, then runs it on
  * every mutant: one process per mutant, every usable file in it, so the verdict lists every valid
- * test that fails on the mutant. Every process takes a place of the limiter.
+ * test that fails on the mutant. A mutant some test exposes runs a second time: an exposure counts
+ * only if the second run repeats it, and a test whose outcome on a mutant changed between the two
+ * runs is flaky and earns nothing on any mutant. Every process takes a place of the limiter.
  */
 export async function runMatrix(manifest: Manifest, options: MatrixOptions): Promise<Matrix> {
   const run = makeRunner(manifest, options);
   const { cases, usable, mode } = await validity(manifest, options, run);
   const files = usable.map((verdict) => verdict.file);
-  const verdicts = new Map<string, MutantVerdict>();
+  /** Per mutant, per usable file: the outcomes of its run and, when it exposed the mutant, its second run. */
+  const seen = new Map<string, Map<string, [FileOutcome, FileOutcome | undefined]>>();
+  const exposes = (verdict: FileVerdict, outcome: FileOutcome) => exposures(verdict, outcome).by.length > 0;
   await Promise.all(
     Object.entries(manifest.mutants).map(async ([id, mutant]) => {
-      const verdict: MutantVerdict = { exposedBy: [], timeout: false };
-      verdicts.set(id, verdict);
+      const outcomes = new Map<string, [FileOutcome, FileOutcome | undefined]>();
+      seen.set(id, outcomes);
       if (files.length === 0) return;
       const modules = { ...manifest.reference, [mutant.module]: mutant.source };
-      const record = (file: FileVerdict, outcome: FileOutcome) => {
-        const { by, timeout } = exposures(file, outcome);
-        verdict.exposedBy.push(...by);
-        verdict.timeout ||= timeout;
-      };
       if (mode === 'together') {
-        const outcomes = await run(modules, files, mode);
-        for (const file of usable) record(file, outcomes.get(file.file)!);
+        const first = await run(modules, files, mode, 0);
+        const again = usable.some((verdict) => exposes(verdict, first.get(verdict.file)!))
+          ? await run(modules, files, mode, 1)
+          : undefined;
+        for (const verdict of usable)
+          outcomes.set(verdict.file, [first.get(verdict.file)!, again?.get(verdict.file)]);
         return;
       }
-      // One process per file (a list that could not be settled in one): stop at the first exposure.
-      for (const file of usable) {
-        record(file, (await run(modules, [file.file], mode)).get(file.file)!);
-        if (verdict.exposedBy.length > 0) break;
+      // One process per file (a list that could not be settled in one): stop at the first exposure
+      // that a second run repeats.
+      for (const verdict of usable) {
+        const first = (await run(modules, [verdict.file], mode, 0)).get(verdict.file)!;
+        if (!exposes(verdict, first)) {
+          outcomes.set(verdict.file, [first, undefined]);
+          continue;
+        }
+        const second = (await run(modules, [verdict.file], mode, 1)).get(verdict.file)!;
+        outcomes.set(verdict.file, [first, second]);
+        if (confirmed(verdict, first, second, new Set()).by.length > 0) break;
       }
     }),
   );
+  // A test that gave two answers on one mutant is flaky: it earns nothing anywhere.
+  const flaky = new Map<string, Set<string>>(usable.map((verdict) => [verdict.file, new Set<string>()]));
+  for (const outcomes of seen.values()) {
+    for (const verdict of usable) {
+      const [first, second] = outcomes.get(verdict.file) ?? [];
+      for (const position of changedBetween(first, second) ?? []) {
+        if (!verdict.valid.has(position)) continue;
+        flaky.get(verdict.file)!.add(position);
+        cases[verdict.caseAt.get(position)!] = {
+          ...cases[verdict.caseAt.get(position)!]!,
+          valid: false,
+          reason: FLAKY,
+        };
+      }
+    }
+  }
+  const verdicts = new Map<string, MutantVerdict>();
+  for (const [id, outcomes] of seen) {
+    const verdict: MutantVerdict = { exposedBy: [], timeout: false };
+    for (const file of usable) {
+      const [first, second] = outcomes.get(file.file) ?? [];
+      if (first === undefined || second === undefined) continue;
+      const { by, timeout } = confirmed(file, first, second, flaky.get(file.file)!);
+      verdict.exposedBy.push(...by);
+      verdict.timeout ||= timeout && by.length > 0;
+    }
+    verdicts.set(id, verdict);
+  }
   return { cases, verdicts };
 }
 

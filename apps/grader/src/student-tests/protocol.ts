@@ -1,18 +1,27 @@
-// Between the grader and a student-test child. Each run is a child of its own, started in a folder
-// that holds one variant (the reference, a correct implementation, a mutant, or the student's own
-// code) and the compiled test files it runs (`tests/0.mjs`, `tests/1.mjs`, ... in the grader's order),
-// always under the same names. The child reads its token and the number of files on stdin, runs the
-// files one after another, and answers on fd 3 with one line `<token> <json>` per file, in order, as
-// each file ends; the grader parses and checks every line itself.
+// Between the grader and a student-test child. Each run is a child of its own, sent one variant (the
+// reference, a correct implementation, a mutant, or the student's own code) and the compiled test
+// files it runs, in the grader's order, on stdin: a token line, then a RunInput as JSON. Nothing of
+// the variant is a file the child's tests could read. The child runs the files one after another and
+// answers on fd 3 with one line `<token> <json>` per file, in order, as each file ends; the grader
+// parses and checks every line itself.
 
 /** The fd a student-test child answers on (as the unit harness does). */
 export const STUDENT_REPLY_FD = 3;
 
-/** The folder of a run folder holding its test files; the variant's modules sit beside it. */
-export const TESTS_FOLDER = 'tests';
+/** What a run is sent after its token line. */
+export interface RunInput {
+  /** Module name (`deck`) -> compiled JavaScript: the variant's modules and the provided ones. */
+  modules: Record<string, string>;
+  /** The compiled test files, in the order they run. */
+  tests: string[];
+}
 
-/** The compiled test file at this place of a run's list, in its run folder. */
-export const testModule = (index: number) => `${TESTS_FOLDER}/${index}.mjs`;
+/** Where every run's modules seem to live (`<url>deck.mjs`, `<url>tests/0.mjs`): the same for every variant. */
+export const VARIANT_URL = 'file:///submission/';
+
+/** The built-in modules a student's test may import (node:test is the runner's own). */
+export const TEST_IMPORTS: readonly string[] = ['test', 'assert', 'assert/strict', 'util'];
+export const TEST_IMPORTS_WORDS = 'node:test, node:assert (or node:assert/strict) and node:util';
 
 /** The most bytes one file's reply line may take; more ends the run as a broken one. */
 export const REPLY_MAX_BYTES = 512 * 1024;
