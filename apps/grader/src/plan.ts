@@ -38,6 +38,9 @@ export function testSeed(seed: number, id: string): number {
   return hash >>> 0;
 }
 
+/** The seed the student tool's recorded cases are drawn with: another draw than the one graded. */
+export const practiceSeed = (seed: number): number => testSeed(seed, 'student-tool practice');
+
 /** Every test of an assignment, with the mutants students' own tests are graded against. */
 export function planTests(
   assignment: Assignment,

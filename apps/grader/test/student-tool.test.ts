@@ -3,11 +3,21 @@
 // no private part; installed and run as a student runs it, it grades a correct submission with full
 // marks and a wrong one with the usual feedback.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pitboss, REPO_ROOT } from './support.ts';
+import type { Report } from '../src/report/model.ts';
+import { json, pitboss, REPO_ROOT } from './support.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'pitboss-tool-'));
 const tool = join(root, 'tool');
@@ -141,5 +151,58 @@ describe('pitboss export-student-tool', { timeout: 600_000 }, () => {
     expect(empty.stdout).toMatch(
       /FAIL +After any shuffles, the 53rd deal throws DeckEmpty +\[deck\.ts, 0\/0\]\n +new deck; 52 deals; deal #53 returned [^;\n]+; expected it to throw DeckEmpty/,
     );
+  });
+
+  it('records with a seed of its own: a hand answering from the recording passes there, not when graded', () => {
+    // The attack: every recorded call sequence of the hand tests with the reference's answer, and a
+    // Hand that looks its answer up instead of counting.
+    type Step = { wire: { op: string; method?: string; args?: unknown[] }; expect: { value?: unknown } };
+    const recording = JSON.parse(readFileSync(join(tool, 'graders/classic/recorded.json'), 'utf8')) as {
+      unitTests: { id: string; scripts: Step[][] }[];
+    };
+    const answers: Record<string, unknown> = {};
+    const randomDrawn = ['hand.random-cards', 'hand.over-21', 'hand.discard-all'];
+    for (const test of recording.unitTests.filter((t) => randomDrawn.includes(t.id)))
+      for (const script of test.scripts) {
+        const calls: unknown[] = [];
+        for (const step of script) {
+          if (step.wire.op !== 'call') continue;
+          calls.push([step.wire.method, step.wire.args]);
+          // The recording keeps a value as the executor encodes it: { $: 'object', v: {count, soft} }.
+          if (step.wire.method === 'handValue')
+            answers[JSON.stringify(calls)] = (step.expect.value as { v: unknown }).v;
+        }
+      }
+    const stub = join(root, 'subs', 'hand-from-the-recording');
+    cpSync(join(REPO_ROOT, 'fixtures/submissions/classic/correct-indexed'), stub, { recursive: true });
+    writeFileSync(
+      join(stub, 'hand.ts'),
+      `import type { Card } from './card';
+import type { HandADT, HandValue } from './contract';
+const ANSWERS: Record<string, HandValue> = ${JSON.stringify(answers)};
+export class Hand implements HandADT {
+  private calls: unknown[] = [];
+  discardAll(): void { this.calls.push(['discardAll', []]); }
+  addCard(card: Card): void { this.calls.push(['addCard', [{ data: { spot: card.spot, suit: card.suit } }]]); }
+  handValue(): HandValue {
+    this.calls.push(['handValue', []]);
+    return ANSWERS[JSON.stringify(this.calls)] ?? { count: 0, soft: false };
+  }
+}
+`,
+    );
+    const inTool = spawnSync(
+      join(tool, 'node_modules/.bin/pitboss'),
+      ['check', stub, '--only', 'hand.', '--format', 'json'],
+      {
+        cwd: tool,
+        encoding: 'utf8',
+      },
+    );
+    const local = JSON.parse(inTool.stdout) as Report;
+    const randomDraws = (report: Report) => report.tests.filter((t) => randomDrawn.includes(t.id));
+    expect(randomDraws(local).map((t) => t.status)).toEqual(['passed', 'passed', 'passed']);
+    const graded = json<Report>(pitboss(['check', stub, '--only', 'hand.', '--format', 'json']));
+    expect(randomDraws(graded).map((t) => t.status)).toEqual(['failed', 'failed', 'failed']);
   });
 });

@@ -1,9 +1,9 @@
-// `pitboss export-student-tool <dir>`: what students get. The grader itself (its sources, which hold no
-// card game), and per assignment only what is public: the provided files, the starter, the visible
-// transcript cases with the reference's output (as the course published them), and the visible unit
-// tests as recorded cases (every call a test makes, with the reference's answer, drawn with the rule
-// set's fixed seed). No reference in any form, no mutant, no hidden test, no fixture: nothing that
-// runs as the reference. Written whole or not at all.
+// `pitboss export-student-tool <dir>`: what students get. The grader itself (its sources, which
+// hold no card game), and per assignment only what is public: the provided files, the starter, the
+// visible transcript cases with the reference's output (as the course published them), and the
+// visible unit tests as recorded cases (every call a test makes, with the reference's answer, drawn
+// with a fixed seed of their own, not the graded one). No reference in any form, no mutant, no
+// hidden test, no fixture: nothing that runs as the reference. Written whole or not at all.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,7 +13,7 @@ import { PitbossError } from '../errors.ts';
 import { writeFolderWhole } from '../files.ts';
 import type { Assignment } from '../kit/assignment.ts';
 import { type RecordedAssignment, recordTest } from '../kit/recorded.ts';
-import { planTests } from '../plan.ts';
+import { planTests, practiceSeed, testSeed } from '../plan.ts';
 import { compileShared } from '../runner/stage.ts';
 
 /** The grader's own files, as the tool holds them: its sources know no card game and hold no reference. */
@@ -53,11 +53,16 @@ async function record(
 ): Promise<{ data: RecordedAssignment; rubric: object }> {
   const plan = planTests(assignment).filter((test) => test.visibility === 'visible');
   const modules = await referenceModules(assignment, work);
+  // The recorded cases are drawn with a seed of their own, never the grading seed: a submission that
+  // answered from the recording would otherwise pass the very calls it is graded on.
+  const seed = practiceSeed(assignment.seed);
   const unitTests: RecordedAssignment['unitTests'] = [];
   for (const test of plan.filter((t) => t.kind === 'unit')) {
     const unit = assignment.unitTests.find((candidate) => candidate.id === test.id)!;
     try {
-      unitTests.push(await recordTest(unit, { seed: test.seed, numRuns: assignment.numRuns }, modules));
+      unitTests.push(
+        await recordTest(unit, { seed: testSeed(seed, test.id), numRuns: assignment.numRuns }, modules),
+      );
     } catch (error) {
       throw new PitbossError(
         'EXPORT_FAILED',
@@ -73,7 +78,7 @@ async function record(
     name: assignment.name,
     title: assignment.title,
     version: assignment.version,
-    seed: assignment.seed,
+    seed,
     numRuns: assignment.numRuns,
     studentFiles: assignment.studentFiles.map(({ name, stub }) => ({ name, stub })),
     provided: assignment.providedFiles.map((file) => file.name),

@@ -2,8 +2,8 @@
 // visible test runs against the reference in the instructor's process and every call it makes is
 // kept with what the reference answered; in the student's tool the same calls go to the student's
 // code and each answer is judged against the recorded one. The cases are the ones the properties
-// draw with the rule set's fixed seed (edge cases included); a failure is told as the smallest
-// recorded case that fails, in the same words as the grader's.
+// draw with a fixed seed of the tool's own, not the graded one (edge cases included); a failure is
+// told as the smallest recorded case that fails, in the same words as the grader's.
 
 import { join } from 'node:path';
 import type { Encoded, WireOutcome, WireStep } from '../harness/calls.ts';
