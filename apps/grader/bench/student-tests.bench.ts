@@ -85,12 +85,12 @@ try {
   for (const { pair, baseline } of verdicts) {
     // Every usable file runs on every mutant (one process per mutant): a file the matrix names must
     // fail on it in the baseline, and a file failing in the baseline means the mutant is exposed.
-    const { exposedBy } = matrix.verdicts.get(pair.mutant)!;
-    const namedFast = exposedBy.some((by) => by.startsWith(`${pair.testFile} `));
+    const { killedBy } = matrix.verdicts.get(pair.mutant)!;
+    const namedFast = killedBy.some((kill) => kill.file === pair.testFile);
     if (namedFast && baseline === 'passed') disagreements++;
-    if (baseline !== 'passed' && exposedBy.length === 0) disagreements++;
+    if (baseline !== 'passed' && killedBy.length === 0) disagreements++;
   }
-  const exposed = [...matrix.verdicts.values()].filter((verdict) => verdict.exposedBy.length > 0).length;
+  const exposed = [...matrix.verdicts.values()].filter((verdict) => verdict.killedBy.length > 0).length;
   const row = (name: string, value: string) => console.log(`${name.padEnd(58)} ${value}`);
   row(
     'student test files x mutants',

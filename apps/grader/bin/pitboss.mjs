@@ -3,8 +3,14 @@
 try {
   await import('../dist/pitboss.mjs');
 } catch (error) {
-  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes('dist/pitboss.mjs'))
-    throw error;
-  process.stderr.write('pitboss: the CLI is not built yet; run `pnpm install` or `pnpm build` first\n');
-  process.exitCode = 2;
+  if (error?.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes('dist/pitboss.mjs')) {
+    process.stderr.write('pitboss: the CLI is not built yet; run `pnpm install` or `pnpm build` first\n');
+    process.exitCode = 2;
+  } else {
+    // The grader itself failed before it could start: one line, never the bundle's source, and the
+    // status of a failure of the machinery (3), never a grade.
+    const first = String(error?.message ?? error).split('\n')[0];
+    process.stderr.write(`pitboss: infrastructure error: the grader failed to start: ${first}\n`);
+    process.exitCode = 3;
+  }
 }

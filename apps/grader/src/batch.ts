@@ -20,7 +20,7 @@ import { PitbossError } from './errors.ts';
 import { writeFileWhole } from './files.ts';
 import { defaultPrivateFolder } from './private-part.ts';
 import { type ClassEntry, renderClassReport, renderGradebook } from './report/class.ts';
-import { EXTENSIONS, type Format, render } from './report/index.ts';
+import { type Format, REPORT_FORMATS, render } from './report/index.ts';
 import { boundReport, cutText, type Report, rescore } from './report/model.ts';
 import { INSTRUCTOR_FOLDER, instructorView, studentView } from './report/views.ts';
 import { hashFolder } from './results.ts';
@@ -148,7 +148,7 @@ export function writeSubmissionFiles(
   { grade }: SubmissionFiles,
 ): string {
   const write = (dir: string, view: Report) => {
-    const path = fileInside(dir, name, EXTENSIONS[format]);
+    const path = fileInside(dir, name, REPORT_FORMATS[format].extension);
     writeFileWhole(path, render(view, format, false));
     if (grade && format !== 'html')
       writeFileWhole(fileInside(dir, name, 'html'), render(view, 'html', false));

@@ -11,14 +11,14 @@ import type { LoadFailure, TestContext, TestFailure, UnitTest } from './kit/unit
 import type { Mutant } from './mutants/catalogue.ts';
 import { ALL_FILES, type PlannedTest, STUDENT_TESTS } from './plan.ts';
 import type {
-  MutantExposure,
+  MutantResult,
   PartScore,
   Report,
   TestResult,
   TestStatus,
   TranscriptDiff,
 } from './report/model.ts';
-import { boundReport, SCHEMA_VERSION } from './report/model.ts';
+import { boundReport, killWords, SCHEMA_VERSION } from './report/model.ts';
 import { Budget, describeLimit, requestLimitMs, transcriptLimitMs } from './runner/limits.ts';
 import type { ProgramOutcome } from './runner/process.ts';
 import { type ProgramRun, runPrograms } from './runner/programs.ts';
@@ -122,26 +122,33 @@ async function runStudentTests(
     wheats: await wheatsFor(assignment, shared, options.workRoot, options.privateDir),
   });
   let exposed = 0;
-  const exposures: MutantExposure[] = [];
   for (const test of tests) {
-    const verdict = matrix.verdicts.get(test.mutant!.id)!;
-    // Which tests expose a hidden mutant would hint at it: only its test's status tells.
-    if (test.visibility === 'visible')
-      exposures.push({ mutant: test.id, by: verdict.exposedBy, timeout: verdict.timeout });
-    if (verdict.exposedBy.length > 0) {
+    const { killedBy } = matrix.verdicts.get(test.mutant!.id)!;
+    const mutant: MutantResult = {
+      id: test.mutant!.id,
+      description: test.mutant!.description,
+      status: killedBy.length > 0 ? 'killed' : 'survived',
+      killedBy,
+    };
+    if (killedBy.length > 0) {
       exposed++;
-      const by = test.visibility === 'visible' ? `: ${verdict.exposedBy.join('; ')}` : '';
+      const timedOut = killedBy.some((kill) => 'broke' in kill && kill.broke === 'timeout');
       outcomes.set(test.id, {
         status: 'passed',
-        message: `exposed${verdict.timeout ? ' (a test timed out on it, which counts)' : ''}${by}`,
+        message: `exposed by ${killedBy.map(killWords).join('; ')}${timedOut ? ' (a test timed out on it, which counts)' : ''}`,
+        mutant,
       });
     } else {
-      outcomes.set(test.id, { status: 'failed', message: 'survived: no valid test of yours fails on it' });
+      outcomes.set(test.id, {
+        status: 'failed',
+        message: 'survived: no valid test of yours fails on it',
+        mutant,
+      });
     }
   }
   return {
     outcomes,
-    summary: { cases: [...invalid, ...matrix.cases], exposed, mutants: mutants.length, exposures },
+    summary: { cases: [...invalid, ...matrix.cases], exposed, mutants: mutants.length },
   };
 }
 
@@ -538,12 +545,19 @@ function attribute(tests: readonly PlannedTest[], outcomes: Map<string, Outcome>
         .map((test) => test.file),
     ),
   ];
+  // The linked run of each case, found by the case itself, never by taking an id apart.
+  const linkedOf = new Map(
+    tests
+      .filter((test) => test.transcript?.linking === 'linked')
+      .map((test) => [test.transcript!.case, test.id]),
+  );
   for (const test of tests) {
     if (test.transcript?.linking !== 'own') continue;
     const own = outcomes.get(test.id);
     if (own === undefined || own.status === 'passed' || own.status === 'load-error') continue;
-    const linkedId = test.id.replace('.own:', '.linked:');
-    if (outcomes.get(linkedId)?.status !== 'passed') continue;
+    const linkedId = linkedOf.get(test.transcript.case);
+    if (linkedId === undefined || outcomes.get(linkedId)?.status !== 'passed') continue;
+    own.suspects = failedFiles;
     const suspects = failedFiles.length > 0 ? failedFiles.join(', ') : 'another of your files';
     own.message = `${own.message}. Your ${program} gets this case right with the reference files, so the difference comes from ${suspects}: see the tests of ${failedFiles.length === 1 ? 'that file' : 'those files'}`;
   }
@@ -602,6 +616,9 @@ export async function gradeSubmission(
       score: outcome.status === 'passed' ? test.points : 0,
       maxScore: test.points,
       ...outcome,
+      ...(test.transcript === undefined
+        ? {}
+        : { transcript: { linking: test.transcript.linking, words: [...test.transcript.case.words] } }),
     };
   });
   const parts: PartScore[] = [];

@@ -80,10 +80,8 @@ export function planTests(
     const id = `mutant.${mutant.part}.${mutant.id}`;
     drafts.push({
       id,
-      name:
-        mutant.part === 'public'
-          ? `Your tests expose ${mutant.id}: ${mutant.description}`
-          : 'Your tests expose a hidden mutant',
+      // A private mutant is named too: the student's view renames every test that is not visible.
+      name: `Your tests expose ${mutant.id}: ${mutant.description}`,
       file: STUDENT_TESTS,
       kind: 'mutant',
       seed: testSeed(assignment.seed, id),

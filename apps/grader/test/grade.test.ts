@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
+import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../src/report/model.ts';
 import { CORRECT, IMPLEMENTATION, json, pitboss, REPO_ROOT, scratch, withBug } from './support.ts';
@@ -226,6 +227,32 @@ describe('formats', () => {
     );
     expect(cases).toBe(report.tests.length);
     expect(failures).toBe(report.tests.filter((test) => test.status === 'failed').length);
+  });
+
+  it('junit output for several submissions is one document, no two cases of a suite named alike', () => {
+    const run = pitboss([
+      'grade',
+      CORRECT,
+      withBug('hand.ts', 'total + 10 <= 21', 'total + 10 < 21'),
+      '--format',
+      'junit',
+      '--only',
+      'hand.',
+      'mutant.',
+    ]);
+    expect(run.stdout.match(/<\?xml /g)).toHaveLength(1);
+    const suites: string[][] = [];
+    const parser = new SaxesParser();
+    parser.on('opentag', (tag) => {
+      if (tag.name === 'testsuite') suites.push([]);
+      if (tag.name === 'testcase') suites.at(-1)!.push(`${tag.attributes.classname} ${tag.attributes.name}`);
+    });
+    parser.write(run.stdout).close();
+    expect(suites).toHaveLength(2);
+    for (const names of suites) {
+      expect(names.length).toBeGreaterThan(40);
+      expect(new Set(names).size).toBe(names.length);
+    }
   });
 
   it('--out writes one file per submission, whole, and says where', () => {

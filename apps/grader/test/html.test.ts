@@ -8,8 +8,9 @@ import { planTests } from '../src/plan.ts';
 import { privateFolder, privateTranscriptCases } from '../src/private-part.ts';
 import { renderClassReport, renderGradebook } from '../src/report/class.ts';
 import { renderHtml } from '../src/report/html.ts';
-import type { Report, TestResult } from '../src/report/model.ts';
+import { type Report, SCHEMA_VERSION, type TestResult } from '../src/report/model.ts';
 import { esc } from '../src/report/page.ts';
+import { instructorView, studentView } from '../src/report/views.ts';
 import { CORRECT, pitboss, REPO_ROOT, scratch } from './support.ts';
 
 const HOSTILE = '<script>alert("pwned")</script>';
@@ -26,7 +27,7 @@ const test = (fields: Partial<TestResult> & Pick<TestResult, 'id' | 'name'>): Te
 
 function report(mode: Report['mode'], name = `alice ${HOSTILE}`): Report {
   return {
-    schemaVersion: 1,
+    schemaVersion: SCHEMA_VERSION,
     tool: { name: 'pitboss', version: '0.1.0' },
     assignment: { name: 'classic', title: 'Blackjack', version: '1' },
     mode,
@@ -41,16 +42,18 @@ function report(mode: Report['mode'], name = `alice ${HOSTILE}`): Report {
     ],
     studentTests: {
       cases: [
-        { file: 'tests/a.test.ts', name: `first ${HOSTILE}`, valid: true },
-        { file: 'tests/b.test.ts', name: 'second', valid: true },
-        { file: 'tests/c.test.ts', name: 'third', valid: false, reason: 'it fails on the reference' },
+        { file: 'tests/a.test.ts', position: '0', name: `first ${HOSTILE}`, valid: true },
+        { file: 'tests/b.test.ts', position: '0', name: 'second', valid: true },
+        {
+          file: 'tests/c.test.ts',
+          position: '0',
+          name: 'third',
+          valid: false,
+          reason: 'it fails on the reference',
+        },
       ],
       exposed: 2,
       mutants: 3,
-      exposures: [
-        { mutant: 'mutant.public.deck.one', by: [`tests/a.test.ts > first ${HOSTILE}`], timeout: false },
-        { mutant: 'mutant.public.deck.two', by: [], timeout: false },
-      ],
     },
     loadErrors: [],
     tests: [
@@ -101,6 +104,12 @@ function report(mode: Report['mode'], name = `alice ${HOSTILE}`): Report {
         file: 'your tests',
         kind: 'mutant',
         message: 'exposed',
+        mutant: {
+          id: 'deck.one',
+          description: 'deals twice',
+          status: 'killed',
+          killedBy: [{ file: 'tests/a.test.ts', position: '0', name: `first ${HOSTILE}` }],
+        },
       }),
       test({
         id: 'mutant.public.deck.two',
@@ -109,6 +118,7 @@ function report(mode: Report['mode'], name = `alice ${HOSTILE}`): Report {
         kind: 'mutant',
         status: 'failed',
         score: 0,
+        mutant: { id: 'deck.two', description: 'never shuffles', status: 'survived', killedBy: [] },
       }),
       test({
         id: 'mutant.private.deck.three',
@@ -116,6 +126,12 @@ function report(mode: Report['mode'], name = `alice ${HOSTILE}`): Report {
         file: 'your tests',
         kind: 'mutant',
         visibility: 'hidden',
+        mutant: {
+          id: 'deck.three',
+          description: 'the secret one',
+          status: 'killed',
+          killedBy: [{ file: 'tests/b.test.ts', position: '0', name: 'second' }],
+        },
       }),
     ],
   };
@@ -295,7 +311,7 @@ describe('HTML from real runs', () => {
     );
   });
 
-  it('check never names a test or mutant that is not visible; grade names no hidden mutant either', async () => {
+  it("check never names a test or mutant that is not visible; grade's student view names no hidden mutant either, the instructor's names them", async () => {
     const assignment = await loadAssignment('classic');
     const secret = privateFolder(undefined, 'classic');
     const plan = planTests(assignment, readCatalogue(assignment, secret), privateTranscriptCases(secret));
@@ -311,9 +327,14 @@ describe('HTML from real runs', () => {
       if (test.mutant !== undefined) expect(check).not.toContain(test.mutant.id);
     }
     expect(check).not.toMatch(/>hidden<|hidden mutant|after due date/);
-    const graded = pitboss(['grade', tested, '--format', 'html', '--only', 'mutant.']).stdout;
-    expect(graded).toMatch(/\d+ of 44 hidden mutants exposed/);
-    for (const test of unseen.filter((t) => t.mutant?.part === 'private'))
-      expect(graded).not.toContain(test.mutant!.id);
+    const graded = pitboss(['grade', tested, '--format', 'json', '--only', 'mutant.']).stdout;
+    const report = JSON.parse(graded) as Report;
+    const student = renderHtml(studentView(report));
+    expect(student).toMatch(/\d+ of 44 hidden mutants exposed/);
+    const instructor = renderHtml(instructorView(report));
+    for (const test of unseen.filter((t) => t.mutant?.part === 'private')) {
+      expect(student).not.toContain(test.mutant!.id);
+      expect(instructor).toContain(test.mutant!.id);
+    }
   }, 120_000);
 });

@@ -30,6 +30,7 @@ import {
   LINES_LIMIT,
   type Report,
   replayCommand,
+  SCHEMA_VERSION,
   TEXT_LIMIT,
   type TestResult,
 } from '../src/report/model.ts';
@@ -48,7 +49,7 @@ const test = (fields: Partial<TestResult> & Pick<TestResult, 'id' | 'name'>): Te
 
 function report(tests: TestResult[], name = 'alice'): Report {
   return {
-    schemaVersion: 1,
+    schemaVersion: SCHEMA_VERSION,
     tool: { name: 'pitboss', version: '0.1.0' },
     assignment: { name: 'classic', title: 'Blackjack', version: '1' },
     mode: 'grade',
@@ -92,6 +93,18 @@ describe('a report cut to size before it is stored or rendered', () => {
           actualLines: 100_000,
         },
       }),
+      test({
+        id: 'mutant.public.deck.x',
+        name: 'Your tests expose deck.x: y',
+        file: 'your tests',
+        kind: 'mutant',
+        mutant: {
+          id: huge,
+          description: huge,
+          status: 'killed',
+          killedBy: Array.from({ length: 50_000 }, () => ({ file: huge, position: '0', name: huge })),
+        },
+      }),
     ]);
     r.submission.name = huge;
     r.loadErrors = [{ file: 'deck.ts', message: huge }];
@@ -104,9 +117,6 @@ describe('a report cut to size before it is stored or rendered', () => {
       })),
       exposed: 0,
       mutants: 1,
-      exposures: [
-        { mutant: 'mutant.public.deck.x', by: Array.from({ length: 50_000 }, () => huge), timeout: false },
-      ],
     };
     return r;
   };
@@ -133,7 +143,7 @@ describe('a report cut to size before it is stored or rendered', () => {
     expect(bounded.tests[1]!.diff!.actual.lines).toHaveLength(LINES_LIMIT);
     expect(bounded.studentTests.cases).toHaveLength(CASES_LIMIT);
     expect(bounded.studentTests.omittedCases).toBe(50_000 - CASES_LIMIT);
-    expect(bounded.studentTests.exposures![0]!.by).toHaveLength(CASES_LIMIT);
+    expect(bounded.tests[2]!.mutant!.killedBy).toHaveLength(CASES_LIMIT);
     expect(JSON.stringify(boundReport(bounded))).toBe(JSON.stringify(bounded));
   });
 
@@ -211,7 +221,13 @@ describe('the human report in a terminal', () => {
         name: 'Your tests expose deck.x: y',
         file: 'your tests',
         kind: 'mutant',
-        message: `exposed: tests/a.test.ts > ${attacks[0]}`,
+        message: `exposed by tests/a.test.ts > ${attacks[0]}`,
+        mutant: {
+          id: 'deck.x',
+          description: 'y',
+          status: 'killed',
+          killedBy: [{ file: 'tests/a.test.ts', position: '0', name: `${attacks[0]}` }],
+        },
       }),
     ],
     `bob${attacks[1]}`,

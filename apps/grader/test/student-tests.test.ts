@@ -39,9 +39,13 @@ describe("grading a student's own tests", () => {
     );
   }, 600_000);
 
-  it('a visible mutant says which test exposed it', () => {
+  it('a visible mutant says which test exposed it, as data and in words', () => {
     const exposed = report.tests.find((test) => test.kind === 'mutant' && test.status === 'passed')!;
-    expect(exposed.message).toMatch(/^exposed: tests\/.*\.test\.ts > /);
+    expect(exposed.mutant?.status).toBe('killed');
+    const [first] = exposed.mutant!.killedBy;
+    expect(first).toMatchObject({ file: expect.stringMatching(/^tests\/.*\.test\.ts$/), position: '0' });
+    expect(report.studentTests.cases).toContainEqual(expect.objectContaining(first));
+    expect(exposed.message).toMatch(/^exposed by tests\/.*\.test\.ts > /);
   });
 
   it('a test that fails on the reference does not count, and the report says why', () => {
@@ -140,7 +144,7 @@ describe('the matrix runner', () => {
     });
     let pairs = 0;
     for (const mutant of mutants) {
-      const { exposedBy } = matrix.verdicts.get(mutant.id)!;
+      const { killedBy } = matrix.verdicts.get(mutant.id)!;
       let failsSomewhere = false;
       for (const file of files) {
         const baseline = await runBaselinePair(
@@ -153,13 +157,13 @@ describe('the matrix runner', () => {
         failsSomewhere ||= baseline !== 'passed';
         // Every usable file runs on every mutant: a file whose tests all count is named exactly
         // when it fails on the mutant.
-        const named = exposedBy.some((by) => by.startsWith(`${file} `));
+        const named = killedBy.some((kill) => kill.file === file);
         const cases = matrix.cases.filter((c) => c.file === file);
         if (cases.length > 0 && cases.every((c) => c.valid))
           expect(named, `${file} on ${mutant.id}`).toBe(baseline !== 'passed');
         else if (named) expect(baseline, `${file} on ${mutant.id}`).not.toBe('passed');
       }
-      expect(exposedBy.length > 0, mutant.id).toBe(failsSomewhere);
+      expect(killedBy.length > 0, mutant.id).toBe(failsSomewhere);
     }
   }, 120_000);
 
@@ -217,10 +221,10 @@ describe('the matrix runner', () => {
     );
     for (const mutant of mutants) {
       const baseline = await runBaselinePair(manifest, files[0]!, mutant.id, join(workRoot, mutant.id), 5000);
-      const { exposedBy } = matrix.verdicts.get(mutant.id)!;
-      expect(exposedBy.length > 0, mutant.id).toBe(baseline !== 'passed');
+      const { killedBy } = matrix.verdicts.get(mutant.id)!;
+      expect(killedBy.length > 0, mutant.id).toBe(baseline !== 'passed');
       expect(
-        exposedBy.every((by) => by.startsWith('tests/f0.test.ts ') || by.startsWith('tests/f5.test.ts ')),
+        killedBy.every((kill) => kill.file === 'tests/f0.test.ts' || kill.file === 'tests/f5.test.ts'),
       ).toBe(true);
     }
   }, 120_000);

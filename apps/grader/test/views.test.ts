@@ -196,8 +196,8 @@ describe('grade --out: the files at the top are the student view, instructor/ th
       );
       expect(['passed', 'failed']).toContain(test.status);
     });
-    const visibleMutants = new Set(visibleTests.filter((t) => t.kind === 'mutant').map((t) => t.id));
-    for (const row of student.studentTests.exposures ?? []) expect(visibleMutants.has(row.mutant)).toBe(true);
+    // A hidden mutant keeps no mutant record (id, description, the tests that exposed it).
+    for (const test of hidden) expect(test.mutant).toBeUndefined();
     const validate = new Ajv({ strict: false }).compile(reportSchema);
     expect(validate(student), JSON.stringify(validate.errors)).toBe(true);
     expect(validate(instructor), JSON.stringify(validate.errors)).toBe(true);
@@ -282,21 +282,30 @@ describe('studentView', () => {
     expect(seen).toEqual(before);
   });
 
-  it('names no hidden mutant in the exposures, and keeps an infrastructure mark', () => {
+  it('names no hidden mutant, not even by the tests that exposed it, and keeps an infrastructure mark', () => {
     const hiddenMutant = hiddenTests.find((test) => test.kind === 'mutant')!;
     const forged: Report = {
       ...instructor,
-      studentTests: {
-        ...instructor.studentTests,
-        exposures: [{ mutant: hiddenMutant.id, by: ['tests/a.test.ts > x'], timeout: false }],
-      },
       tests: instructor.tests.map((test) =>
-        test.id === hiddenMutant.id ? { ...test, infrastructure: true, status: 'timeout' } : test,
+        test.id === hiddenMutant.id
+          ? {
+              ...test,
+              infrastructure: true,
+              status: 'timeout',
+              mutant: {
+                id: 'private-mutant-id',
+                description: 'what the private mutant does',
+                status: 'killed',
+                killedBy: [{ file: 'tests/a.test.ts', position: '0', name: 'x' }],
+              },
+            }
+          : test,
       ),
     };
     const seen = studentView(forged);
-    expect(seen.studentTests.exposures).toEqual([]);
     expect(JSON.stringify(seen)).not.toContain(hiddenMutant.id);
+    expect(JSON.stringify(seen)).not.toContain('private-mutant-id');
+    expect(JSON.stringify(seen)).not.toContain('what the private mutant does');
     const marked = seen.tests.filter((test) => test.infrastructure === true);
     expect(marked).toHaveLength(1);
     expect(marked[0]!.status).toBe('failed');

@@ -36,7 +36,7 @@ import { renderSelfCheck, selfCheck } from '../mutants/self-check.ts';
 import { planTests } from '../plan.ts';
 import { privateFolder, privateTranscriptCases } from '../private-part.ts';
 import { terminalLine } from '../report/human.ts';
-import { FORMATS, type Format, render } from '../report/index.ts';
+import { FORMATS, type Format, REPORT_FORMATS, renderAll } from '../report/index.ts';
 import type { Report, ReportView } from '../report/model.ts';
 import { inView, VIEWS } from '../report/views.ts';
 import { hashFolder, RESULTS_FOLDER, ResultStore } from '../results.ts';
@@ -233,8 +233,7 @@ async function runGrading(
   const outNames = outputNames(submissions);
   const shard = flags.shard ?? { index: 1, count: 1 };
   const chosen = submissions.flatMap((folder, order) => (inShard(order, shard) ? [{ folder, order }] : []));
-  const onePerFile = flags.format === 'gradescope' || flags.format === 'html';
-  if (onePerFile && chosen.length > 1 && flags.out === undefined) {
+  if (REPORT_FORMATS[flags.format].onePerSubmission && chosen.length > 1 && flags.out === undefined) {
     throw new PitbossError('USAGE', `${flags.format} reports are one file per submission: add --out <dir>`);
   }
   const support = sandboxSupport();
@@ -400,8 +399,7 @@ async function runGrading(
     // A student's check is always the student's view; grade's stdout is the instructor's unless --view.
     const view = mode === 'check' ? 'student' : (flags.view ?? 'instructor');
     const shown = reports.map((report) => inView(report, view));
-    if (flags.format === 'json' && shown.length > 1) io.stdout(`${JSON.stringify(shown, null, 2)}\n`);
-    else for (const report of shown) io.stdout(render(report, flags.format, io.color));
+    if (shown.length > 0) io.stdout(renderAll(shown, flags.format, io.color));
   }
   if (finished.some((entry) => entry.infrastructure === true)) return EXIT_INFRASTRUCTURE;
   const full = finished.every(

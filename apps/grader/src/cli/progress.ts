@@ -2,6 +2,7 @@
 // far, an estimate of the time left), else a plain line per finished submission.
 import cliProgress from 'cli-progress';
 import type { Report } from '../report/model.ts';
+import { scoreOutOf } from '../report/words.ts';
 
 export interface Progress {
   /** One submission finished: its report, or none when the grader failed on it; `reused` when stored earlier. */
@@ -11,7 +12,7 @@ export interface Progress {
   stop(): void;
 }
 
-const points = (report: Report) => `${Number(report.score.toFixed(2))}/${Number(report.maxScore.toFixed(2))}`;
+const points = (report: Report) => scoreOutOf(report.score, report.maxScore);
 
 /** Seconds as `1h05m`, `3m20s` or `42s`. */
 export function formatSeconds(seconds: number): string {

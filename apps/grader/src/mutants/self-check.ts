@@ -8,7 +8,7 @@ import { solutionDirOf } from '../assignments.ts';
 import { type GradeOptions, gradeSubmission } from '../grade.ts';
 import type { Assignment, Limits } from '../kit/assignment.ts';
 import type { PlannedTest } from '../plan.ts';
-import type { Report } from '../report/model.ts';
+import type { Report, TestResult } from '../report/model.ts';
 import type { Mutant } from './catalogue.ts';
 
 /** The kinds of test a kill is told by, in the matrix's columns. */
@@ -37,10 +37,9 @@ export interface SelfCheck {
   ok: boolean;
 }
 
-const killKind = (test: { kind: string; id: string }): KillKind | undefined => {
+const killKind = (test: TestResult): KillKind | undefined => {
   if (test.kind === 'unit') return 'unit';
-  if (test.kind === 'transcript') return test.id.includes('.linked:') ? 'linked' : 'own';
-  return undefined;
+  return test.transcript?.linking;
 };
 
 /** A transcript's cost, roughly: the number of hands its words ask for (the second number). */

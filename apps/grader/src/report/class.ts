@@ -6,6 +6,7 @@ import { stringify } from 'csv-stringify/sync';
 import { boundReport, cutText, type Report, type TestResult } from './model.ts';
 import { esc, num, page, percent } from './page.ts';
 import { INSTRUCTOR_FOLDER } from './views.ts';
+import { points, visibilityWords } from './words.ts';
 
 /** One submission of a batch: its file name under --out, and its report (none: the grader failed on it). */
 export interface ClassEntry {
@@ -31,7 +32,7 @@ const FORMULA = /^[\s\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r\n]/;
 export const csvText = (text: string): string => (FORMULA.test(text) ? `'${text}` : text);
 
 /** A number for the gradebook: at most two decimals, and a number, never text. */
-const csvNumber = (value: number): number => Number(value.toFixed(2));
+const csvNumber = (value: number): number => Number(points(value));
 
 /** Every part any report has, in the order the reports give them. */
 export function partNames(entries: readonly ClassEntry[]): string[] {
@@ -154,10 +155,10 @@ function tally(reports: readonly Report[], keep: (test: TestResult) => boolean):
 const rateCells = ({ passed, ran }: Tally) =>
   `<td class="n">${passed}/${ran}</td><td class="n">${percent(passed, ran)}%</td><td><span class="bar" aria-hidden="true"><span style="width:${percent(passed, ran)}%"></span></span></td>`;
 
-const visibilityTag = (test: TestResult) =>
-  test.visibility === 'visible'
-    ? ''
-    : ` <span class="tag">${esc(test.visibility.replaceAll('_', ' '))}</span>`;
+const visibilityTag = (test: TestResult) => {
+  const words = visibilityWords(test);
+  return words === undefined ? '' : ` <span class="tag">${esc(words)}</span>`;
+};
 
 export function renderClassReport(unbounded: readonly ClassEntry[]): string {
   const entries = bounded(unbounded);
@@ -233,8 +234,8 @@ ${failing.map((t) => `<tr><td>${esc(t.test.name)}${visibilityTag(t.test)}</td><t
 <tbody>
 ${mutants
   .map((t) => {
-    const id = t.test.id.replace(/^mutant\.[^.]+\./, '');
-    const described = t.test.name.replace(/^Your tests expose [^:]*(: )?/, '');
+    const id = t.test.mutant?.id ?? t.test.id;
+    const described = t.test.mutant?.description ?? '';
     return `<tr><td><code>${esc(id)}</code>${visibilityTag(t.test)}${described === '' ? '' : `<br><span class="muted">${esc(described)}</span>`}</td>${rateCells(t)}</tr>`;
   })
   .join('\n')}

@@ -12,16 +12,7 @@ import {
   type TranscriptDiff,
 } from './model.ts';
 import { esc, num, page, percent } from './page.ts';
-
-const STATUS_WORDS: Record<TestResult['status'], string> = {
-  passed: 'PASS',
-  failed: 'FAIL',
-  timeout: 'TIME',
-  'memory-limit': 'MEMORY',
-  'output-limit': 'OUTPUT',
-  'runtime-error': 'ERROR',
-  'load-error': 'LOAD',
-};
+import { STATUS_WORDS, visibilityWords } from './words.ts';
 
 const STYLE = `
 .diff { border-collapse: collapse; width: 100%; table-layout: fixed; }
@@ -48,10 +39,10 @@ const LONGEST_LINE = 2000;
 const statusBadge = (status: TestResult['status']) =>
   `<span class="status ${status === 'passed' ? 'pass' : 'fail'}">${STATUS_WORDS[status]}</span>`;
 
-const visibilityTag = (test: TestResult) =>
-  test.visibility === 'visible'
-    ? ''
-    : ` <span class="tag">${esc(test.visibility.replaceAll('_', ' '))}</span>`;
+const visibilityTag = (test: TestResult) => {
+  const words = visibilityWords(test);
+  return words === undefined ? '' : ` <span class="tag">${esc(words)}</span>`;
+};
 
 const bar = (score: number, max: number) =>
   `<span class="bar" aria-hidden="true"><span style="width:${percent(score, max)}%"></span></span>`;
@@ -135,13 +126,6 @@ function failingTest(test: TestResult, submission: string): string {
   return `<section class="card test">\n${parts.join('\n')}\n</section>`;
 }
 
-/** `mutant.public.deck.x` named `Your tests expose deck.x: what it does` -> [deck.x, what it does]. */
-function mutantLabel(test: TestResult): [string, string] {
-  const text = test.name.replace(/^Your tests expose /, '');
-  const colon = text.indexOf(': ');
-  return colon < 0 ? [text, ''] : [text.slice(0, colon), text.slice(colon + 2)];
-}
-
 /** Without mutants (the student tool): the student's tests as they ran on their own code, unscored. */
 function ownTestsSection(report: Report): string {
   const { cases } = report.studentTests;
@@ -165,7 +149,7 @@ function ownTestsSection(report: Report): string {
 }
 
 function studentTestsSection(report: Report, tests: readonly TestResult[]): string {
-  const { cases, exposed, mutants, exposures } = report.studentTests;
+  const { cases, exposed, mutants } = report.studentTests;
   if (mutants === 0) return ownTestsSection(report);
   const out = [`<h2 id="your-tests">Your tests and the mutants</h2>`];
   out.push(
@@ -184,26 +168,27 @@ function studentTestsSection(report: Report, tests: readonly TestResult[]): stri
     );
   }
   const mutantTests = tests.filter((test) => test.kind === 'mutant');
-  const shown = mutantTests.filter((test) => test.visibility === 'visible');
-  const byMutant = new Map((exposures ?? []).map((row) => [row.mutant, row]));
+  const shown = mutantTests.filter((test) => test.visibility === 'visible' && test.mutant !== undefined);
+  /** The kill of `mutant` by the student's test in that column: the test itself, or its whole file. */
+  const killIn = (test: TestResult, column: (typeof valid)[number]) =>
+    test.mutant?.killedBy.find(
+      (kill) => kill.file === column.file && ('broke' in kill || kill.position === column.position),
+    );
   if (shown.length > 0) {
     const head = valid
       .map((test, i) => `<th class="n" title="${esc(`${test.file} > ${test.name}`)}">${i + 1}</th>`)
       .join('');
     const rows = shown.map((test) => {
-      const [id, description] = mutantLabel(test);
-      const row = byMutant.get(test.id);
-      const cells = valid.map((c) => {
-        const caseId = `${c.file} > ${c.name}`;
-        if (row?.by.includes(caseId))
-          return `<td class="hit" title="${esc(`${caseId} exposes ${id}`)}">●</td>`;
-        const whole = row?.by.find((entry) => entry.startsWith(`${c.file} (`));
-        if (whole !== undefined)
-          return `<td class="hit" title="${esc(`${whole}: exposes ${id}`)}">${whole.endsWith('(timed out)') ? '⏱' : '!'}</td>`;
-        return '<td></td>';
+      const { id, description } = test.mutant!;
+      const cells = valid.map((column) => {
+        const kill = killIn(test, column);
+        if (kill === undefined) return '<td></td>';
+        if (!('broke' in kill))
+          return `<td class="hit" title="${esc(`${column.file} > ${column.name} exposes ${id}`)}">●</td>`;
+        return `<td class="hit" title="${esc(`${column.file} (${kill.broke}): exposes ${id}`)}">${kill.broke === 'timeout' ? '⏱' : '!'}</td>`;
       });
       const word =
-        test.status === 'passed'
+        test.mutant!.status === 'killed'
           ? '<span class="status pass">EXPOSED</span>'
           : '<span class="status fail">SURVIVED</span>';
       return `<tr><td class="name"><code>${esc(id)}</code><br><span class="muted">${esc(description)}</span></td><td>${word}</td>${cells.join('')}</tr>`;
@@ -219,10 +204,12 @@ ${rows.join('\n')}
       );
       out.push(
         `<ol class="legend">${valid
-          .map((c) => {
-            const caseId = `${c.file} > ${c.name}`;
-            const hits = shown.filter((test) => byMutant.get(test.id)?.by.includes(caseId)).length;
-            return `<li><code>${esc(c.file)}</code> &gt; ${esc(c.name)} <span class="muted">(exposes ${hits})</span></li>`;
+          .map((column) => {
+            const hits = shown.filter((test) => {
+              const kill = killIn(test, column);
+              return kill !== undefined && !('broke' in kill);
+            }).length;
+            return `<li><code>${esc(column.file)}</code> &gt; ${esc(column.name)} <span class="muted">(exposes ${hits})</span></li>`;
           })
           .join('\n')}</ol>`,
       );

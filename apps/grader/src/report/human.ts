@@ -3,25 +3,18 @@ import pc from 'picocolors';
 import {
   boundReport,
   failingSentence,
+  killWords,
+  type MutantResult,
   OWN_TESTS_SCORED_LATER,
   type Report,
   replayCommand,
   type TestResult,
 } from './model.ts';
+import { STATUS_WIDTH, STATUS_WORDS, scoreOutOf } from './words.ts';
 
 export interface HumanOptions {
   color: boolean;
 }
-
-const STATUS_WORDS: Record<TestResult['status'], string> = {
-  passed: 'PASS',
-  failed: 'FAIL',
-  timeout: 'TIME',
-  'memory-limit': 'MEM',
-  'output-limit': 'OUT',
-  'runtime-error': 'ERROR',
-  'load-error': 'LOAD',
-};
 
 // What could steer a terminal: C0 controls (tab and, in a block, newline aside), DEL, C1 controls
 // (CSI and OSC among them), line and paragraph separators, and the bidirectional marks, embeddings,
@@ -50,19 +43,18 @@ export const terminalBlock = (text: string, indent: string): string =>
     .map((line) => `${indent}${terminalLine(line)}`)
     .join('\n');
 
-const points = (score: number, max: number) => `${Number(score.toFixed(2))}/${Number(max.toFixed(2))}`;
-
 type Colors = ReturnType<typeof pc.createColors>;
 
-/** `exposed: a > x; b > y` as `by a > x, and 1 more`: the report stays one line a mutant. */
-function firstExposure(message: string): string {
-  const timeout = message.startsWith('exposed (a test timed out') ? 'a timeout; ' : '';
-  const by = message
-    .replace(/^exposed[^:]*: ?/, '')
-    .split('; ')
-    .filter(Boolean);
-  if (by.length === 0) return timeout.replace('; ', '');
-  return `${timeout}by ${by[0]}${by.length > 1 ? `, and ${by.length - 1} more` : ''}`;
+/** A mutant's kills on one line: `by a > x, and 1 more`, a timeout first when one counted. */
+function firstExposure(mutant: MutantResult): string {
+  const tests = mutant.killedBy.filter((kill) => !('broke' in kill));
+  const timeout = mutant.killedBy.some((kill) => 'broke' in kill && kill.broke === 'timeout');
+  const first = mutant.killedBy[0];
+  if (first === undefined) return '';
+  const lead = timeout ? 'a timeout; ' : '';
+  const shown = tests[0] ?? first;
+  const rest = mutant.killedBy.length - 1 - (timeout && tests.length > 0 ? 1 : 0);
+  return `${lead}by ${killWords(shown)}${rest > 0 ? `, and ${rest} more` : ''}`;
 }
 
 /** Without mutants (the student tool): the student's tests as they ran on their own code, unscored. */
@@ -101,10 +93,12 @@ function studentTestsSection(report: Report, c: Colors): string[] {
   const mutantTests = report.tests.filter((test) => test.kind === 'mutant');
   const shown = mutantTests.filter((test) => test.visibility === 'visible');
   for (const test of shown) {
-    const mark = test.status === 'passed' ? c.green('exposed ') : c.red('survived');
-    const detail = test.status === 'passed' ? firstExposure(test.message ?? '') : '';
+    if (test.mutant === undefined) continue;
+    const { mutant } = test;
+    const mark = mutant.status === 'killed' ? c.green('exposed ') : c.red('survived');
+    const detail = firstExposure(mutant);
     out.push(
-      `  ${mark} ${t(test.name.replace(/^Your tests expose /, ''))}${detail ? c.dim(`  (${t(detail)})`) : ''}`,
+      `  ${mark} ${t(`${mutant.id}: ${mutant.description}`)}${detail ? c.dim(`  (${t(detail)})`) : ''}`,
     );
   }
   const hidden = mutantTests.length - shown.length;
@@ -123,18 +117,18 @@ export function renderHuman(unbounded: Report, options: HumanOptions): string {
   const t = terminalLine;
   const out: string[] = [];
   const status = (result: TestResult) => {
-    const word = STATUS_WORDS[result.status].padEnd(5);
+    const word = STATUS_WORDS[result.status].padEnd(STATUS_WIDTH);
     return result.status === 'passed' ? c.green(word) : c.red(word);
   };
   out.push(c.bold(t(`${report.assignment.title}: ${report.submission.name}`)));
   out.push(
-    `${c.bold(`Score ${points(report.score, report.maxScore)}`)}  (${report.mode === 'check' ? 'visible tests only' : 'all tests'}; seed ${report.seed}; grader ${t(report.assignment.name)} v${t(report.assignment.version)})`,
+    `${c.bold(`Score ${scoreOutOf(report.score, report.maxScore)}`)}  (${report.mode === 'check' ? 'visible tests only' : 'all tests'}; seed ${report.seed}; grader ${t(report.assignment.name)} v${t(report.assignment.version)})`,
   );
   out.push('');
   for (const part of report.parts) {
     const full = part.score === part.maxScore;
     out.push(
-      `  ${(full ? c.green : c.yellow)(points(part.score, part.maxScore).padStart(9))}  ${t(part.file)}`,
+      `  ${(full ? c.green : c.yellow)(scoreOutOf(part.score, part.maxScore).padStart(9))}  ${t(part.file)}`,
     );
   }
   for (const problem of report.loadErrors) out.push(c.red(terminalBlock(problem.message, '  ')));
@@ -151,7 +145,7 @@ export function renderHuman(unbounded: Report, options: HumanOptions): string {
   for (const test of failed) {
     out.push(
       '',
-      `${status(test)} ${t(test.name)}  ${c.dim(`[${t(test.file)}, ${points(0, test.maxScore)}]`)}`,
+      `${status(test)} ${t(test.name)}  ${c.dim(`[${t(test.file)}, ${scoreOutOf(0, test.maxScore)}]`)}`,
     );
     if (test.message !== undefined) out.push(terminalBlock(test.message, '      '));
     if (test.diff !== undefined) {

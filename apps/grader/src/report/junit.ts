@@ -2,7 +2,7 @@
 // by a builder: every string is escaped as character data (never CDATA, which a `]]>` in a message
 // ends), and characters XML 1.0 cannot hold at all are shown as escapes, so no message can add,
 // end or hide an element.
-import { boundReport, type Report, replayCommand } from './model.ts';
+import { boundReport, type Report, replayCommand, type TestResult } from './model.ts';
 
 // Not allowed anywhere in an XML 1.0 document: C0 controls but tab, newline and carriage return,
 // lone surrogates, U+FFFE and U+FFFF.
@@ -30,39 +30,40 @@ export const xmlAttribute = (text: string): string =>
 const attributes = (pairs: [string, string | number][]) =>
   pairs.map(([name, value]) => ` ${name}="${xmlAttribute(String(value))}"`).join('');
 
-export function renderJunit(unbounded: Report): string {
-  const report = boundReport(unbounded);
-  const failures = report.tests.filter((test) => test.status === 'failed').length;
-  const errors = report.tests.filter((test) => test.status !== 'passed' && test.status !== 'failed').length;
-  const counts: [string, number][] = [
-    ['tests', report.tests.length],
+/** JUnit's counts for a list of tests. */
+function counts(tests: readonly TestResult[]): [string, number][] {
+  const failures = tests.filter((test) => test.status === 'failed').length;
+  const errors = tests.filter((test) => test.status !== 'passed' && test.status !== 'failed').length;
+  return [
+    ['tests', tests.length],
     ['failures', failures],
     ['errors', errors],
     ['skipped', 0],
   ];
+}
+
+/** One submission's testsuite element. */
+function testsuite(unbounded: Report): string[] {
+  const report = boundReport(unbounded);
   const out = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites${attributes(counts)}>`,
-    `  <testsuite${attributes([['name', `${report.assignment.name}: ${report.submission.name}`], ...counts])}>`,
+    `  <testsuite${attributes([['name', `${report.assignment.name}: ${report.submission.name}`], ...counts(report.tests)])}>`,
     '    <properties>',
-    `      <property${attributes([
-      ['name', 'seed'],
-      ['value', report.seed],
-    ])}/>`,
-    `      <property${attributes([
-      ['name', 'score'],
-      ['value', report.score],
-    ])}/>`,
-    `      <property${attributes([
-      ['name', 'maxScore'],
-      ['value', report.maxScore],
-    ])}/>`,
+    ...(['seed', 'score', 'maxScore'] as const).map(
+      (name) =>
+        `      <property${attributes([
+          ['name', name],
+          ['value', report[name]],
+        ])}/>`,
+    ),
     '    </properties>',
   ];
+  // Hidden tests of the student's view share a neutral name; each case keeps its id too, so no two
+  // cases of a suite read alike.
   for (const test of report.tests) {
     const testCase = attributes([
       ['classname', test.file],
       ['name', test.name],
+      ['id', test.id],
     ]);
     if (test.status === 'passed') {
       out.push(`    <testcase${testCase}/>`);
@@ -86,6 +87,19 @@ export function renderJunit(unbounded: Report): string {
       '    </testcase>',
     );
   }
-  out.push('  </testsuite>', '</testsuites>');
+  out.push('  </testsuite>');
+  return out;
+}
+
+/** One JUnit document: a testsuite per submission, however many there are. */
+export function renderJunit(reports: Report | readonly Report[]): string {
+  const all = Array.isArray(reports) ? (reports as readonly Report[]) : [reports as Report];
+  const tests = all.flatMap((report) => report.tests);
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites${attributes(counts(tests))}>`,
+    ...all.flatMap(testsuite),
+    '</testsuites>',
+  ];
   return `${out.join('\n')}\n`;
 }

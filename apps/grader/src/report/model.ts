@@ -2,7 +2,7 @@
 // apps/grader/schema/report.schema.json; `schemaVersion` changes when its shape does.
 import type { Visibility } from '../rubric.ts';
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** What a report without mutants (the student tool) says of the part of the students' tests it cannot score. */
 export const OWN_TESTS_SCORED_LATER =
@@ -75,6 +75,15 @@ export interface TestResult {
   /** `pitboss check --replay <replay>` runs just this counterexample again. */
   replay?: string | undefined;
   diff?: TranscriptDiff | undefined;
+  /** A transcript test: the run it judges (which files it linked, the program's words). */
+  transcript?: TranscriptRun | undefined;
+  /**
+   * An `own` transcript that fails where the program passed with the reference's files: the student
+   * files whose own tests fail, where the difference most likely comes from (empty: another file).
+   */
+  suspects?: string[] | undefined;
+  /** A mutant test: the mutant, and what the student's tests did to it. */
+  mutant?: MutantResult | undefined;
   /**
    * The grading machinery failed on this test (a sandbox that could not start): not the student's
    * doing. Such a report is never a score: the CLI stops with an infrastructure error and stores nothing.
@@ -82,17 +91,37 @@ export interface TestResult {
   infrastructure?: boolean | undefined;
 }
 
+export interface TranscriptRun {
+  /** `linked`: the student's program with the reference's other files; `own`: all the student's files. */
+  linking: 'linked' | 'own';
+  /** The program's command-line words. */
+  words: string[];
+}
+
 /**
- * Which of the student's counting tests fail on one visible mutant: a row of the tests x mutants matrix.
- * Hidden mutants have none (which tests catch one would hint at it): their tests' status tells.
+ * What exposed a mutant (StrykerJS's killedBy): one of the student's tests that failed on it (its file,
+ * its place there, the name it has in the student's own run), or a whole test file whose run broke on
+ * it (a limit), which counts too.
  */
-export interface MutantExposure {
-  /** The mutant's test id (`mutant.<part>.<mutant>`): its visibility is that test's. */
-  mutant: string;
-  /** `<file> > <test name>` for a test that fails on it; `<file> (timed out)` or `<file> (<limit>)` when the whole file hit a limit. */
-  by: string[];
-  /** Whether a test file ran out of time on it (which counts as exposing it). */
-  timeout: boolean;
+export type Kill =
+  | { file: string; position: string; name: string }
+  | { file: string; broke: 'timeout' | 'memory-limit' | 'output-limit' };
+
+/** A kill in words: `tests/a.test.ts > its name`, or `tests/a.test.ts (timed out)`. */
+export const killWords = (kill: Kill): string =>
+  'broke' in kill
+    ? `${kill.file} (${kill.broke === 'timeout' ? 'timed out' : kill.broke})`
+    : `${kill.file} > ${kill.name}`;
+
+/** A mutant as the student's tests left it (StrykerJS's mutant result: status, killedBy). */
+export interface MutantResult {
+  /** The mutant's id in the catalogue (`deck.reset-keeps-order`). */
+  id: string;
+  /** What its one edit does, in the game's words. */
+  description: string;
+  status: 'killed' | 'survived';
+  /** Every counting test that failed on it and every file that broke on it; empty when it survived. */
+  killedBy: Kill[];
 }
 
 export type ReportView = 'student' | 'instructor';
@@ -130,13 +159,18 @@ export interface Report {
   parts: PartScore[];
   /** The student's own tests: which count (they pass on the reference) and how many mutants they expose. */
   studentTests: {
-    cases: { file: string; name: string; valid: boolean; reason?: string | undefined }[];
+    /** Each of the student's tests (a whole file, when it does not count as a whole): its place in its file. */
+    cases: {
+      file: string;
+      position?: string | undefined;
+      name: string;
+      valid: boolean;
+      reason?: string | undefined;
+    }[];
     /** How many of the student's tests `cases` leaves out: a report lists at most CASES_LIMIT. */
     omittedCases?: number | undefined;
     exposed: number;
     mutants: number;
-    /** Per visible mutant run, the counting tests that expose it (absent when no test of the student's ran). */
-    exposures?: MutantExposure[] | undefined;
   };
   /** Files that are missing or do not compile. */
   loadErrors: { file: string; message: string }[];
@@ -261,7 +295,38 @@ function boundTest(test: TestResult, b: Bounder): TestResult {
   // A fault of the machinery must survive bounding: such a result is never a score.
   if (test.infrastructure === true) bounded.infrastructure = true;
   if (test.diff !== undefined && test.diff !== null) bounded.diff = boundDiff(test.diff, b);
+  if (test.transcript !== undefined && test.transcript !== null) {
+    bounded.transcript = {
+      linking: oneOf(test.transcript.linking, ['linked', 'own'] as const, 'own'),
+      words: list<unknown>(test.transcript.words)
+        .slice(0, CASES_LIMIT)
+        .map((word) => b.text(word)),
+    };
+  }
+  if (test.suspects !== undefined)
+    bounded.suspects = list<unknown>(test.suspects)
+      .slice(0, CASES_LIMIT)
+      .map((file) => b.text(file));
+  if (test.mutant !== undefined && test.mutant !== null) bounded.mutant = boundMutant(test.mutant, b);
   return bounded;
+}
+
+const BROKEN = ['timeout', 'memory-limit', 'output-limit'] as const;
+
+function boundMutant(mutant: MutantResult, b: Bounder): MutantResult {
+  return {
+    id: b.text(mutant.id),
+    description: b.text(mutant.description),
+    status: oneOf(mutant.status, ['killed', 'survived'] as const, 'survived'),
+    killedBy: list<Kill>(mutant.killedBy)
+      .slice(0, CASES_LIMIT)
+      .map(
+        (kill): Kill =>
+          'broke' in kill
+            ? { file: b.text(kill.file), broke: oneOf(kill.broke, BROKEN, 'timeout') }
+            : { file: b.text(kill.file), position: b.text(kill.position), name: b.text(kill.name) },
+      ),
+  };
 }
 
 /**
@@ -279,6 +344,7 @@ export function boundReport(report: Report): Report {
     cases: cases.slice(0, CASES_LIMIT).map((test) => {
       const bounded: Report['studentTests']['cases'][number] = {
         file: b.text(test.file),
+        ...(test.position === undefined ? {} : { position: b.text(test.position) }),
         name: b.text(test.name),
         valid: test.valid === true,
       };
@@ -290,15 +356,6 @@ export function boundReport(report: Report): Report {
   };
   const omitted = finite(student.omittedCases) + Math.max(0, cases.length - CASES_LIMIT);
   if (omitted > 0) studentTests.omittedCases = omitted;
-  if (student.exposures !== undefined) {
-    studentTests.exposures = list<MutantExposure>(student.exposures).map((row) => ({
-      mutant: b.text(row.mutant),
-      by: list<unknown>(row.by)
-        .slice(0, CASES_LIMIT)
-        .map((entry) => b.text(entry)),
-      timeout: row.timeout === true,
-    }));
-  }
   // Keys in the order the grader writes them, so a report within limits serialises byte for byte alike.
   const submission = report.submission ?? { name: '', path: '', hash: '' };
   return {

@@ -6,7 +6,7 @@ import escapeHtml from 'escape-html';
 export const esc = (text: string | number): string => escapeHtml(String(text));
 
 /** A number as people read a score: at most two decimals, no trailing zeros. */
-export const num = (value: number): string => String(Number(value.toFixed(2)));
+export { points as num } from './words.ts';
 
 export const percent = (score: number, max: number): number =>
   max === 0 ? 100 : Math.round((score / max) * 1000) / 10;

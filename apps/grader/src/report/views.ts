@@ -2,7 +2,7 @@
 // words, expected lines, diffs and counterexamples. The student's view shows hidden tests as
 // Gradescope does: counted and scored under a neutral name, never with their content. Every file a
 // student can be handed (`check` in any format, `grade --out`'s top-level files) is the student's view.
-import { boundReport, type MutantExposure, type Report, type ReportView, type TestResult } from './model.ts';
+import { boundReport, type Report, type ReportView, type TestResult } from './model.ts';
 
 export const VIEWS = ['student', 'instructor'] as const satisfies readonly ReportView[];
 
@@ -14,9 +14,9 @@ export const INSTRUCTOR_FOLDER = 'instructor';
  * after_due_date, after_published) keeps its file, kind, visibility, score and maxScore, and its
  * status as passed or failed only; its id becomes `hidden.<n>` and its name `hidden test <n> (<file>)`
  * (n counts the tests that are not visible, in the report's order): its own id and name hold a hidden
- * transcript case's words or a private mutant's id. Message, diff, replay and counterexample go.
- * The students'-tests part keeps the exposures of visible mutants only. Scores are untouched, so
- * every total stays what it was.
+ * transcript case's words or a private mutant's id. Message, diff, replay, counterexample, the run's
+ * words and the mutant (its id, description and the tests that exposed it) go. Scores are untouched,
+ * so every total stays what it was.
  */
 export function studentView(unbounded: Report): Report {
   const report = boundReport(unbounded);
@@ -38,22 +38,8 @@ export function studentView(unbounded: Report): Report {
     if (test.infrastructure === true) shown.infrastructure = true;
     return shown;
   });
-  const visible = new Set(
-    report.tests.filter((test) => test.visibility === 'visible').map((test) => test.id),
-  );
-  const { exposures, ...studentTests } = report.studentTests;
   // Bounded again only to write the keys in the order every report has.
-  return boundReport({
-    ...report,
-    view: 'student',
-    studentTests: {
-      ...studentTests,
-      ...(exposures === undefined
-        ? {}
-        : { exposures: exposures.filter((row: MutantExposure) => visible.has(row.mutant)) }),
-    },
-    tests,
-  });
+  return boundReport({ ...report, view: 'student', tests });
 }
 
 /** The instructor's view: the report as graded, every test whole, labelled as such. */

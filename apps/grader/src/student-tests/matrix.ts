@@ -32,6 +32,7 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { LimitFunction } from 'p-limit';
 import type { Limits } from '../kit/assignment.ts';
+import type { Kill } from '../report/model.ts';
 import { describeLimit, type LimitHit, limitFromExit } from '../runner/limits.ts';
 import { killGroup, spawnStudent, watchMemory } from '../runner/process.ts';
 import {
@@ -46,6 +47,8 @@ import {
 
 export interface StudentCase {
   file: string;
+  /** Where the runner registered it in its file (`2.0`); absent for a whole file that does not count. */
+  position?: string | undefined;
   name: string;
   valid: boolean;
   /** Why it does not count. */
@@ -53,11 +56,13 @@ export interface StudentCase {
 }
 
 export interface MutantVerdict {
-  /** Valid tests (`file > name`) that fail on the mutant, and files that broke on it. */
-  exposedBy: string[];
-  /** Whether a test file ran out of time on it. */
-  timeout: boolean;
+  /** Every valid test that failed on the mutant, and every file that broke on it, in file order. */
+  killedBy: Kill[];
 }
+
+/** A kill's identity, to tell whether a second run repeats it. */
+const killKey = (kill: Kill): string =>
+  'broke' in kill ? `${kill.file}\0${kill.broke}` : `${kill.file}\0#${kill.position}`;
 
 export interface Matrix {
   cases: StudentCase[];
@@ -226,8 +231,6 @@ function fingerprint(modules: Modules): string {
 /** What a file registered, in order: each test's place and whether it is skipped. */
 const structureOf = (cases: readonly CaseResult[]) =>
   cases.map((c) => `${c.position}${c.status === 'skipped' ? 's' : ''}`).join(' ');
-
-const caseId = (file: string, name: string) => `${file} > ${name}`;
 
 /** How the files of a list run: all in one process, or one process each (nothing carried). */
 type Mode = 'together' | 'apart';
@@ -497,39 +500,45 @@ function judge(
       valid.set(c.position, name);
       caseAt.set(c.position, cases.length);
     }
-    cases.push({ file, name, valid: reason === undefined, reason });
+    cases.push({ file, position: c.position, name, valid: reason === undefined, reason });
   }
   return { cases, valid, caseAt };
 }
 
-/** What one usable file says of a mutant: the exposures, and whether it timed out. */
+/** The verdict a limit a whole file hit on a mutant gives. */
+const BROKE: Record<LimitHit, 'timeout' | 'memory-limit' | 'output-limit'> = {
+  time: 'timeout',
+  cpu: 'timeout',
+  budget: 'timeout',
+  memory: 'memory-limit',
+  output: 'output-limit',
+};
+
+/** What one usable file says of a mutant: the tests (or the whole file) that exposed it. */
 function exposures(
   { file, valid: counting, structure }: FileVerdict,
   outcome: FileOutcome,
   flaky: ReadonlySet<string> = new Set(),
-): { by: string[]; timeout: boolean } {
+): Kill[] {
   const valid = [...counting].filter(([position]) => !flaky.has(position));
+  const every = () => valid.map(([position, name]): Kill => ({ file, position, name }));
   switch (outcome.kind) {
     case 'not-run':
-      return { by: [], timeout: false };
+      return [];
     case 'limit':
       // The reference and every wheat ran this very list to the end: the mutant is what broke it.
-      return outcome.hit === 'time' || outcome.hit === 'cpu'
-        ? { by: [`${file} (timed out)`], timeout: true }
-        : { by: [`${file} (${outcome.message})`], timeout: false };
+      return [{ file, broke: BROKE[outcome.hit] }];
     case 'exit':
-      return { by: valid.map(([, name]) => caseId(file, name)), timeout: false };
+      return every();
     case 'reply': {
       const { reply } = outcome;
-      if (reply.error !== undefined)
-        return { by: valid.map(([, name]) => caseId(file, name)), timeout: false };
+      if (reply.error !== undefined) return every();
       // A file registering other tests on the mutant cannot be read test by test: it earns nothing here.
-      if (structureOf(reply.cases) !== structure) return { by: [], timeout: false };
+      if (structureOf(reply.cases) !== structure) return [];
       const status = new Map(reply.cases.map((c) => [c.position, c.status]));
-      const by = valid
+      return valid
         .filter(([position]) => status.get(position) !== 'passed')
-        .map(([, name]) => caseId(file, name));
-      return { by, timeout: false };
+        .map(([position, name]): Kill => ({ file, position, name }));
     }
   }
 }
@@ -540,11 +549,9 @@ function confirmed(
   first: FileOutcome,
   second: FileOutcome,
   flaky: ReadonlySet<string>,
-): { by: string[]; timeout: boolean } {
-  const once = exposures(verdict, first, flaky);
-  const again = exposures(verdict, second, flaky);
-  const repeated = new Set(again.by);
-  return { by: once.by.filter((id) => repeated.has(id)), timeout: once.timeout && again.timeout };
+): Kill[] {
+  const repeated = new Set(exposures(verdict, second, flaky).map(killKey));
+  return exposures(verdict, first, flaky).filter((kill) => repeated.has(killKey(kill)));
 }
 
 /**
@@ -560,7 +567,7 @@ export async function runMatrix(manifest: Manifest, options: MatrixOptions): Pro
   const files = usable.map((verdict) => verdict.file);
   /** Per mutant, per usable file: the outcomes of its run and, when it exposed the mutant, its second run. */
   const seen = new Map<string, Map<string, [FileOutcome, FileOutcome | undefined]>>();
-  const exposes = (verdict: FileVerdict, outcome: FileOutcome) => exposures(verdict, outcome).by.length > 0;
+  const exposes = (verdict: FileVerdict, outcome: FileOutcome) => exposures(verdict, outcome).length > 0;
   await Promise.all(
     Object.entries(manifest.mutants).map(async ([id, mutant]) => {
       const outcomes = new Map<string, [FileOutcome, FileOutcome | undefined]>();
@@ -586,7 +593,7 @@ export async function runMatrix(manifest: Manifest, options: MatrixOptions): Pro
         }
         const second = (await run(modules, [verdict.file], mode, 1)).get(verdict.file)!;
         outcomes.set(verdict.file, [first, second]);
-        if (confirmed(verdict, first, second, new Set()).by.length > 0) break;
+        if (confirmed(verdict, first, second, new Set()).length > 0) break;
       }
     }),
   );
@@ -608,13 +615,11 @@ export async function runMatrix(manifest: Manifest, options: MatrixOptions): Pro
   }
   const verdicts = new Map<string, MutantVerdict>();
   for (const [id, outcomes] of seen) {
-    const verdict: MutantVerdict = { exposedBy: [], timeout: false };
+    const verdict: MutantVerdict = { killedBy: [] };
     for (const file of usable) {
       const [first, second] = outcomes.get(file.file) ?? [];
       if (first === undefined || second === undefined) continue;
-      const { by, timeout } = confirmed(file, first, second, flaky.get(file.file)!);
-      verdict.exposedBy.push(...by);
-      verdict.timeout ||= timeout && by.length > 0;
+      verdict.killedBy.push(...confirmed(file, first, second, flaky.get(file.file)!));
     }
     verdicts.set(id, verdict);
   }

@@ -1,0 +1,27 @@
+// The words every report format shares, written once: a status in one word, a score, a test's
+// visibility tag. (A replay command is `replayCommand` in model.ts.)
+import type { TestResult, TestStatus } from './model.ts';
+
+/** A test's status in one upper-case word: the same in the terminal, the HTML page and the JUnit file. */
+export const STATUS_WORDS: Record<TestStatus, string> = {
+  passed: 'PASS',
+  failed: 'FAIL',
+  timeout: 'TIMEOUT',
+  'memory-limit': 'MEMORY',
+  'output-limit': 'OUTPUT',
+  'runtime-error': 'ERROR',
+  'load-error': 'LOAD',
+};
+
+/** The longest status word, to line statuses up in a column. */
+export const STATUS_WIDTH = Math.max(...Object.values(STATUS_WORDS).map((word) => word.length));
+
+/** A number of points as reports print it: at most two decimals, none when whole (`2.5`, `3`). */
+export const points = (value: number): string => String(Number(value.toFixed(2)));
+
+/** `score/max`, as every report prints a score. */
+export const scoreOutOf = (score: number, max: number): string => `${points(score)}/${points(max)}`;
+
+/** A test's visibility as a tag, in words (`after due date`), or nothing for a visible test. */
+export const visibilityWords = (test: Pick<TestResult, 'visibility'>): string | undefined =>
+  test.visibility === 'visible' ? undefined : test.visibility.replaceAll('_', ' ');
