@@ -3,7 +3,14 @@ import { type Card, Mt19937, TABLE_DECK_ORDER, tableCardName } from '@pitboss/de
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { orphanFiles, readCaseFolders } from '../scripts/transcript-fixtures.ts';
-import { findRuleSet, playScripted, type ScriptedGame } from '../src/index.ts';
+import {
+  findRuleSet,
+  playLive,
+  playScripted,
+  type ScriptedGame,
+  setUpLiveGame,
+  wordsIn,
+} from '../src/index.ts';
 import { GRAMMAR, lineKinds, type Outcome, referee } from './table-referee.ts';
 
 const table = findRuleSet('table');
@@ -15,12 +22,28 @@ interface Sitter {
 
 const commandWords = (players: readonly Sitter[]) => players.flatMap((p) => [p.name, `${p.funds}`]);
 
-const play = (players: readonly Sitter[], input: string, seed: number, openDeck?: () => { deal(): Card }) =>
-  playScripted(table, commandWords(players), {
-    seed,
-    input,
-    ...(openDeck !== undefined && { equipment: { openDeck } }),
-  });
+/** Far more than any game here prints: a game that goes on past it has not ended at the end of input. */
+const MAX_TRANSCRIPT = 4_000_000;
+
+/** Plays in-process as the CLI does (playLive), stopping a game that does not end. */
+function play(
+  players: readonly Sitter[],
+  input: string,
+  seed: number,
+  openDeck?: () => { deal(): Card },
+): ScriptedGame {
+  let text = '';
+  const result = playLive(
+    setUpLiveGame(table, commandWords(players), { seed, readFile: () => '' }),
+    (chunk) => {
+      text += chunk;
+      if (text.length > MAX_TRANSCRIPT) throw new Error('the game did not end at the end of input');
+    },
+    wordsIn(input),
+    openDeck === undefined ? {} : { equipment: { openDeck } },
+  );
+  return { ...result, text };
+}
 
 // A stacked deck: each round deals the next list of cards, top first, in the deal's order.
 const CARD_BY_NAME = new Map(TABLE_DECK_ORDER.map((card) => [tableCardName(card), card]));
