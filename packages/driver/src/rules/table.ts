@@ -73,6 +73,10 @@ const noInput =
     return undefined;
   };
 
+/**
+ * Plays rounds until the answer to "Another round?" is not yes. The result counts rounds as hands and
+ * the players' funds together as the bankroll.
+ */
 function playTable(players: readonly TablePlayer[], equipment: Equipment, say: Say): GameResult {
   const ask = equipment.ask ?? noInput(say);
   const openDeck = equipment.openDeck ?? shuffledDecks(new Mt19937(equipment.seed ?? 0));
