@@ -1,8 +1,18 @@
 // Golden transcripts: each folder holds a `cases.txt` (one case a line, the CLI's words) and, per case,
-// the exact stdout the reference CLI prints. `fixtures/transcripts/<rules>/` is made by the reference
-// and may be regenerated; `fixtures/compat/<rules>/` holds the course's own outputs and never is.
-import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+// the exact stdout the reference CLI prints. A case of a rule set that reads its players' words ends
+// in `< <file>.in`: that file, beside cases.txt, is its stdin. `fixtures/transcripts/<rules>/` is made
+// by the reference and may be regenerated; `fixtures/compat/<rules>/` holds the course's own outputs
+// and never is.
+import { spawn } from 'node:child_process';
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +25,8 @@ export interface TranscriptCase {
   rules: string;
   folder: string;
   words: string[];
+  /** The file read as stdin, beside cases.txt; none: stdin is empty. */
+  stdin?: string | undefined;
   /** The golden file, beside cases.txt. */
   file: string;
   /** Whether `update` may rewrite it. */
@@ -28,9 +40,26 @@ export interface CaseOutcome {
   actual?: Buffer;
 }
 
-/** The golden file's name: the words joined by `_`, leading dashes and a cuts file's `.txt` dropped. */
-export function caseFileName(words: readonly string[]): string {
-  return `${words.map((word) => word.replace(/^-+/, '').replace(/\.txt$/, '')).join('_')}.txt`;
+/**
+ * The golden file's name: the words joined by `_`, leading dashes and a cuts file's `.txt` dropped,
+ * then the stdin file's name without its `.in`.
+ */
+export function caseFileName(words: readonly string[], stdin?: string): string {
+  const parts = words.map((word) => word.replace(/^-+/, '').replace(/\.txt$/, ''));
+  if (stdin !== undefined) parts.push(basename(stdin).replace(/\.in$/, ''));
+  return `${parts.join('_')}.txt`;
+}
+
+/** A line of cases.txt: the CLI's words, then optionally `<` and the stdin file's name. */
+function readCaseLine(line: string): { words: string[]; stdin?: string } {
+  const words = line.trim().split(/\s+/).filter(Boolean);
+  const redirect = words.indexOf('<');
+  if (redirect === -1) return { words };
+  const stdin = words[redirect + 1];
+  if (stdin === undefined || redirect !== words.length - 2) {
+    throw new Error(`cases.txt: '<' must be followed by one file name, at the end of the line: ${line}`);
+  }
+  return { words: words.slice(0, redirect), stdin };
 }
 
 export function readCaseFolders(fixturesRoot = join(REPO_ROOT, 'fixtures')): TranscriptCase[] {
@@ -46,9 +75,17 @@ export function readCaseFolders(fixturesRoot = join(REPO_ROOT, 'fixtures')): Tra
       const list = join(folder, 'cases.txt');
       if (!existsSync(list)) continue;
       for (const line of readFileSync(list, 'utf8').split('\n')) {
-        const words = line.trim().split(/\s+/).filter(Boolean);
-        if (words.length === 0 || words[0]!.startsWith('#')) continue;
-        cases.push({ rules, folder, words, file: join(folder, caseFileName(words)), regenerable });
+        const trimmed = line.trim();
+        if (trimmed === '' || trimmed.startsWith('#')) continue;
+        const { words, stdin } = readCaseLine(trimmed);
+        cases.push({
+          rules,
+          folder,
+          words,
+          ...(stdin !== undefined && { stdin: join(folder, stdin) }),
+          file: join(folder, caseFileName(words, stdin)),
+          regenerable,
+        });
       }
     }
   }
@@ -62,6 +99,7 @@ export function orphanFiles(cases: readonly TranscriptCase[]): string[] {
   for (const c of cases) {
     folders.add(c.folder);
     used.add(c.file);
+    if (c.stdin !== undefined) used.add(c.stdin);
     for (const word of c.words) if (word.endsWith('.txt')) used.add(join(c.folder, word));
   }
   const orphans: string[] = [];
@@ -74,16 +112,32 @@ export function orphanFiles(cases: readonly TranscriptCase[]): string[] {
   return orphans.sort();
 }
 
+/** Runs the CLI on a case, its stdin the case's file as `blackjack ... < file` gives it (or empty). */
 function runCli(c: TranscriptCase): Promise<{ stdout: Buffer; stderr: string; status: number }> {
   return new Promise((done) => {
-    execFile(
-      process.execPath,
-      [CLI, '--rules', c.rules, ...c.words],
-      { cwd: c.folder, encoding: 'buffer', maxBuffer: 1 << 28 },
-      (error, stdout, stderr) => {
-        const status = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
-        done({ stdout, stderr: stderr.toString('utf8'), status });
-      },
+    let stdin: number | 'ignore' = 'ignore';
+    try {
+      if (c.stdin !== undefined) stdin = openSync(c.stdin, 'r');
+    } catch (error) {
+      done({ stdout: Buffer.alloc(0), stderr: `cannot read stdin file: ${error}`, status: -1 });
+      return;
+    }
+    const child = spawn(process.execPath, [CLI, '--rules', c.rules, ...c.words], {
+      cwd: c.folder,
+      stdio: [stdin, 'pipe', 'pipe'],
+    });
+    if (typeof stdin === 'number') closeSync(stdin);
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout!.on('data', (data: Buffer) => stdout.push(data));
+    child.stderr!.on('data', (data: Buffer) => stderr.push(data));
+    child.on('error', (error) => done({ stdout: Buffer.alloc(0), stderr: String(error), status: -1 }));
+    child.on('close', (code) =>
+      done({
+        stdout: Buffer.concat(stdout),
+        stderr: Buffer.concat(stderr).toString('utf8'),
+        status: code ?? 1,
+      }),
     );
   });
 }

@@ -1,15 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { UsageError } from './errors.ts';
+import { type WordSource, wordsFromFd } from './input.ts';
+import { playLive, setUpLiveGame } from './live.ts';
 import { OutputClosed, writeAll } from './output.ts';
 import { findRuleSet, RULE_SETS } from './rules/index.ts';
 import type { RuleSet } from './rules/rule-set.ts';
-import { setUpGame, streamGame } from './table.ts';
 
 export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
   readFile(path: string): string;
+  /** The players' words (stdin); read only by a rule set that asks for them. */
+  stdin(): WordSource;
 }
 
 export const EXIT_OK = 0;
@@ -22,7 +25,7 @@ const NAME_WIDTH = Math.max(...RULE_SETS.map((rules) => rules.name.length));
 const HELP = [
   `usage: ${USAGE}`,
   ...RULE_SETS.map((rules) => `  --rules ${rules.name.padEnd(NAME_WIDTH)}  blackjack ${rules.usage}`),
-  `  ${'--seed <n>'.padEnd(NAME_WIDTH + 9)} start the cut source (MT19937) at seed n instead of the course's 0`,
+  `  ${'--seed <n>'.padEnd(NAME_WIDTH + 9)} start MT19937 at seed n instead of the course's 0 (table: the clock)`,
   '',
 ].join('\n');
 
@@ -35,10 +38,10 @@ export function runCli(argv: readonly string[], io: CliIo): number {
       return EXIT_OK;
     }
     const game = withUsage(`blackjack --rules ${rules.name} ${rules.usage}`, () =>
-      setUpGame(rules, words, { seed, readFile: io.readFile }),
+      setUpLiveGame(rules, words, { seed, readFile: io.readFile }),
     );
     // Every word was valid, so the game cannot fail part-way: it may print as it plays.
-    streamGame(rules, game, io.stdout);
+    playLive(game, io.stdout, io.stdin());
     return EXIT_OK;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -63,8 +66,8 @@ function withUsage<T>(usage: string, read: () => T): T {
 
 interface Options {
   help: boolean;
-  rules: RuleSet;
-  seed: number;
+  rules: RuleSet<unknown>;
+  seed?: number | undefined;
   words: string[];
 }
 
@@ -80,7 +83,7 @@ function readOptions(argv: readonly string[]): Options {
     strict: false,
     tokens: true,
   });
-  const options: Options = { help: false, rules: RULE_SETS[0]!, seed: 0, words: [] };
+  const options: Options = { help: false, rules: RULE_SETS[0]!, words: [] };
   const negativeNumbers = new Set<number>();
   for (const token of tokens) {
     if (token.kind === 'positional') options.words.push(token.value);
@@ -108,7 +111,7 @@ function readOptions(argv: readonly string[]): Options {
   return options;
 }
 
-function readRules(name: string): RuleSet {
+function readRules(name: string): RuleSet<unknown> {
   const rules = findRuleSet(name);
   if (rules === undefined) {
     throw new UsageError(
@@ -134,5 +137,6 @@ export function main(): void {
     stdout: (text) => writeAll(1, text),
     stderr: (text) => writeAll(2, text),
     readFile: (path) => readFileSync(path, 'utf8'),
+    stdin: () => wordsFromFd(0),
   });
 }

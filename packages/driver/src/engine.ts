@@ -15,6 +15,9 @@ export const RESHUFFLE_BELOW = 20;
 export const DEALER_STANDS_ON = 17;
 export const BLACKJACK = 21;
 
+/** The dealer's one rule, at every table: hit below 17, stand on 17 or more, soft or hard. */
+export const dealerHits = (hand: HandADT): boolean => hand.handValue().count < DEALER_STANDS_ON;
+
 /** Where the transcript goes, one line at a time, without its line ending. */
 export type Say = (line: string) => void;
 
@@ -163,7 +166,7 @@ export function playRound(table: Table, round: RoundSetup, voice: Voice, say: Sa
     say(voice.holeCard(holeCard));
     player.expose(holeCard);
     let dealerHeld = 2;
-    while (dealerHand.handValue().count < DEALER_STANDS_ON) {
+    while (dealerHits(dealerHand)) {
       dealTo('dealer', dealerHand, ++dealerHeld, voice.dealerDealt);
     }
     const dealerCount = dealerHand.handValue().count;

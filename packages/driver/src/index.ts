@@ -3,6 +3,7 @@ export {
   BLACKJACK,
   CUTS_PER_SHUFFLE,
   DEALER_STANDS_ON,
+  dealerHits,
   type GameResult,
   type GameSetup,
   playGame,
@@ -10,7 +11,27 @@ export {
   type Say,
 } from './engine.ts';
 export { UsageError, type UsageErrorCode } from './errors.ts';
-export { findRuleSet, RULE_SETS } from './rules/index.ts';
-export type { RuleSet, TableSetup, WordsContext } from './rules/rule-set.ts';
+export { splitWords, type WordSource, wordsFromFd, wordsIn } from './input.ts';
+export {
+  type LiveGame,
+  type LiveOptions,
+  type PlayLiveOptions,
+  playLive,
+  playScripted,
+  type ScriptedGame,
+  setUpLiveGame,
+} from './live.ts';
+export { findRuleSet, RULE_SETS, type RuleSetName } from './rules/index.ts';
+export type { Ask, Equipment, RuleSet, TableSetup, WordsContext } from './rules/rule-set.ts';
+export { legalBet, MAX_PLAYERS, standingOf, type TablePlayer, table, verdict } from './rules/table.ts';
 export { playTranscript, setUpGame, streamGame, type Transcript, type TranscriptOptions } from './table.ts';
-export { classicVoice, type Voice, type VoiceLine, withPrefix } from './voice.ts';
+export {
+  classicVoice,
+  type Standing,
+  type TableVoice,
+  tableVoice,
+  type Verdict,
+  type Voice,
+  type VoiceLine,
+  withPrefix,
+} from './voice.ts';

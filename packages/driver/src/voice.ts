@@ -1,4 +1,4 @@
-import { type Card, cardName } from '@pitboss/deck';
+import { type Card, cardName, tableCardName } from '@pitboss/deck';
 
 /**
  * Every line a game prints, in the course's words. A rule set that words a line differently
@@ -75,3 +75,65 @@ export function crusadersVoice(player: string, dealer: string): Voice {
     finalBankroll: (bankroll, handsPlayed) => `Player: ${player} has ${bankroll} after ${handsPlayed} hands`,
   };
 }
+
+/** Where a hand stands when bets are settled; `<who> has <standing>` prints it as it is. */
+export type Standing = number | 'blackjack' | 'busted';
+
+/** How a player's bet is settled, said from the dealer's side as the course did. */
+export type Verdict = 'dealerWins' | 'dealerLoses' | 'tie';
+
+/**
+ * Every line the `table` rule set prints (SPEC section 8). Prompts keep their trailing space: the
+ * word typed after them is not echoed, and the line ends when it has been read.
+ */
+export interface TableVoice {
+  welcome(): string;
+  round(round: number): string;
+  askBet(name: string): string;
+  illegalBet(): string;
+  playersHands(): string;
+  playerHand(name: string, cards: readonly Card[]): string;
+  dealerShows(upCard: Card): string;
+  turn(name: string): string;
+  hand(cards: readonly Card[]): string;
+  askPlay(name: string): string;
+  dealt(card: Card): string;
+  busted(): string;
+  dealerTurn(): string;
+  dealerPlays(hits: boolean): string;
+  dealerHas(standing: Standing): string;
+  settled(name: string, standing: Standing, verdict: Verdict): string;
+  funds(name: string, funds: bigint): string;
+  askAnotherRound(): string;
+  goodbye(): string;
+}
+
+const cardList = (cards: readonly Card[]): string => cards.map(tableCardName).join(', ');
+
+const VERDICTS: Readonly<Record<Verdict, string>> = {
+  dealerWins: 'Dealer wins',
+  dealerLoses: 'Dealer loses',
+  tie: 'Tie',
+};
+
+export const tableVoice: TableVoice = {
+  welcome: () => 'Welcome to CMSC 202 Blackjack!',
+  round: (round) => `Round ${round}:`,
+  askBet: (name) => `How much does ${name} bet? `,
+  illegalBet: () => 'Illegal bet--changing to $0',
+  playersHands: () => "The players' hands:",
+  playerHand: (name, cards) => `${name}: ${cardList(cards)}`,
+  dealerShows: (upCard) => `Dealer: ${tableCardName(upCard)}, [hidden card]`,
+  turn: (name) => `>>${name}'s turn:`,
+  hand: (cards) => `Hand: ${cardList(cards)}`,
+  askPlay: (name) => `${name}'s play: `,
+  dealt: (card) => tableCardName(card),
+  busted: () => 'Busted!',
+  dealerTurn: () => "Dealer's turn:",
+  dealerPlays: (hits) => `Dealer's play: ${hits ? 'hit' : 'stay'}`,
+  dealerHas: (standing) => `Dealer has ${standing}`,
+  settled: (name, standing, verdict) => `${name} has ${standing}--${VERDICTS[verdict]}`,
+  funds: (name, funds) => `${name} now has $${funds}`,
+  askAnotherRound: () => 'Another round? ',
+  goodbye: () => 'Goodbye!',
+};

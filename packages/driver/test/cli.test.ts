@@ -37,7 +37,7 @@ describe('the blackjack CLI', () => {
   it('prints help on --help and exits 0', () => {
     const result = run(['--help']);
     expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/^usage: blackjack \[--rules classic\|minbet\|crusaders\]/);
+    expect(result.stdout).toMatch(/^usage: blackjack \[--rules classic\|minbet\|crusaders\|table\]/);
     expect(result.stdout).toContain('--rules minbet');
   });
 

@@ -1,1 +1,2 @@
 export { Hand, type HandADT, type HandValue, hardWorth } from './hand.ts';
+export { TableHand } from './table-hand.ts';
