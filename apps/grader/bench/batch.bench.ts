@@ -9,7 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../src/bundle.ts';
+import { REPO_ROOT } from '../src/paths.ts';
 
 const BATCH = Number(process.env.BENCH_BATCH ?? 100);
 const JOBS = (process.env.BENCH_JOBS ?? '1,2').split(',').map(Number);

@@ -6,12 +6,12 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { loadAssignment, studentTestsBundle } from '../src/assignments.ts';
-import { REPO_ROOT } from '../src/bundle.ts';
+import type { Manifest } from '../src/children/student-tests/protocol.ts';
 import { readCatalogue } from '../src/mutants/catalogue.ts';
+import { REPO_ROOT } from '../src/paths.ts';
 import { compileShared } from '../src/runner/stage.ts';
 import { compileStudentTests, compileTargets } from '../src/student-tests/compile.ts';
 import { runBaselinePair, runMatrix } from '../src/student-tests/matrix.ts';
-import type { Manifest } from '../src/student-tests/protocol.ts';
 import { wheatsFor } from '../src/student-tests/wheats.ts';
 import { readSubmission } from '../src/submission.ts';
 

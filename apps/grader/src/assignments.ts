@@ -1,12 +1,28 @@
 // Assignments are folders under graders/: each has an index.ts exporting `assignment`.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bundleCached, REPO_ROOT } from './bundle.ts';
+import { bundleCached } from './bundle.ts';
 import { PitbossError } from './errors.ts';
 import type { Assignment } from './kit/assignment.ts';
+import { REPO_ROOT } from './paths.ts';
 
 export const GRADERS_ROOT = join(REPO_ROOT, 'graders');
+
+/**
+ * The assignment a command grades by when nothing names one: the project's choice
+ * (graders/pitboss.json, `{ "default": "<name>" }`), else the only assignment there is.
+ */
+export function defaultAssignment(): string {
+  const names = assignmentNames();
+  const file = join(GRADERS_ROOT, 'pitboss.json');
+  if (existsSync(file)) {
+    const chosen = (JSON.parse(readFileSync(file, 'utf8')) as { default?: unknown }).default;
+    if (typeof chosen === 'string' && names.includes(chosen)) return chosen;
+  }
+  if (names.length === 1) return names[0]!;
+  throw new PitbossError('USAGE', `name an assignment with --assignment (${names.join(', ')})`);
+}
 
 export function assignmentNames(): string[] {
   if (!existsSync(GRADERS_ROOT)) return [];
@@ -21,7 +37,10 @@ const loaded = new Map<string, Promise<Assignment>>();
 export function loadAssignment(name: string): Promise<Assignment> {
   const names = assignmentNames();
   if (!names.includes(name)) {
-    throw new PitbossError('UNKNOWN_RULES', `unknown rule set '${name}' (expected ${names.join(', ')})`);
+    throw new PitbossError(
+      'UNKNOWN_ASSIGNMENT',
+      `unknown assignment '${name}' (expected ${names.join(', ')})`,
+    );
   }
   let assignment = loaded.get(name);
   if (assignment === undefined) {
@@ -41,18 +60,21 @@ export function loadAssignment(name: string): Promise<Assignment> {
   return assignment;
 }
 
-/** The child that runs students' own tests (node:test emulated, modules linked per run). */
-export function studentTestsBundle(): Promise<string> {
-  return bundleCached('student-tests', { file: join(REPO_ROOT, 'apps/grader/src/student-tests/child.ts') });
-}
-
 /**
- * The executor: the one script that runs beside a student's modules in unit tests. It is the same for
- * every assignment and holds no test and no reference: those stay in the grader's process.
+ * The programs that run beside student code, each a file of children/ bundled on its own: the
+ * executor (unit tests: makes the calls it is sent; no test, no reference, no expected answer) and
+ * the students'-tests child (node:test emulated, one variant per process).
  */
-export function executorBundle(): Promise<string> {
-  return bundleCached('executor', { file: join(REPO_ROOT, 'apps/grader/src/harness/executor.ts') });
-}
+export const CHILD_PROGRAMS = {
+  executor: 'apps/grader/src/children/executor/executor.ts',
+  studentTests: 'apps/grader/src/children/student-tests/child.ts',
+} as const;
+
+export const studentTestsBundle = (): Promise<string> =>
+  bundleCached('student-tests', { file: join(REPO_ROOT, CHILD_PROGRAMS.studentTests) });
+
+export const executorBundle = (): Promise<string> =>
+  bundleCached('executor', { file: join(REPO_ROOT, CHILD_PROGRAMS.executor) });
 
 /**
  * The assignment's reference as a standalone submission; the student tool has none, and what needs

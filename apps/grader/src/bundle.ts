@@ -2,11 +2,11 @@
 // esbuild, cached by a hash of every source file that can reach the bundle.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { REPO_ROOT } from './paths.ts';
 
-export const REPO_ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
 const CACHE_ROOT = join(REPO_ROOT, 'node_modules/.cache/pitboss');
 
 /** Folders whose TypeScript sources a grader bundle may contain. */

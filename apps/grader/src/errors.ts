@@ -1,7 +1,7 @@
 /** Stable codes for what stops a pitboss command before it can grade. */
 export type PitbossErrorCode =
   | 'USAGE'
-  | 'UNKNOWN_RULES'
+  | 'UNKNOWN_ASSIGNMENT'
   | 'NO_SUCH_FOLDER'
   | 'NOT_A_SUBMISSION'
   | 'FOLDER_NOT_EMPTY'

@@ -3,9 +3,9 @@
 // correct implementations for judging students' tests (wheats/<name>/).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from './bundle.ts';
 import { PitbossError } from './errors.ts';
 import type { TranscriptCase } from './kit/assignment.ts';
+import { REPO_ROOT } from './paths.ts';
 
 /** The folder an instructor keeps beside the grader by default: instructor/<rules>/. */
 export const defaultPrivateFolder = (rules: string) => join(REPO_ROOT, 'instructor', rules);

@@ -301,7 +301,7 @@ describe('bad input: one line on stderr and status 2', () => {
     [['grade'], /missing required argument 'dirs'/],
     [['check', '/no/such/folder'], /no such folder: \/no\/such\/folder/],
     [['check', empty], /is not a submission: it holds none of deck.ts, hand.ts, player.ts, blackjack.ts/],
-    [['check', CORRECT, '--rules', 'poker'], /unknown rule set 'poker' \(expected classic, crusaders\)/],
+    [['check', CORRECT, '--assignment', 'poker'], /unknown assignment 'poker' \(expected classic, crusaders/],
     [['check', CORRECT, '--bogus'], /unknown option '--bogus'/],
     [['check', CORRECT, '--format', 'pdf'], /argument 'pdf' is invalid/],
     [['check', CORRECT, '--jobs', '0'], /expected a positive integer/],
@@ -313,5 +313,13 @@ describe('bad input: one line on stderr and status 2', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(problem);
     expect(run.stderr.split('\n')).toHaveLength(2);
+  });
+
+  it('no command at all prints the help on stderr, status 2', () => {
+    const run = pitboss([]);
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^Usage: pitboss /);
+    expect(run.stderr).toContain('check [options] [dir]');
   });
 });

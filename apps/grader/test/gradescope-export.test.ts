@@ -256,11 +256,11 @@ describe('run_autograder in a simulated /autograder', () => {
 describe('pitboss export-gradescope refuses bad input with status 2 and writes nothing', () => {
   const dir = scratch();
   it.each([
-    ['an unknown rule set', ['--rules', 'poker', join(dir, 'a.zip')], /unknown rule set 'poker'/],
+    ['an unknown assignment', ['--rules', 'poker', join(dir, 'a.zip')], /unknown assignment 'poker'/],
     ['a target that is no .zip', ['--rules', 'classic', join(dir, 'a.tar')], /takes a \.zip file/],
     ['a target in no folder', ['--rules', 'classic', join(dir, 'none/a.zip')], /no such folder/],
     ['a target that is a folder', ['--rules', 'classic', `${dir}/x.zip`], /is not a file/],
-    ['no --rules', [join(dir, 'a.zip')], /--rules/],
+    ['no assignment named', [join(dir, 'a.zip')], /--assignment/],
     [
       'a missing private part',
       ['--rules', 'classic', '--private', join(dir, 'none'), join(dir, 'a.zip')],

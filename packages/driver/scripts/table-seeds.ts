@@ -10,7 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { splitWords } from '../src/input.ts';
-import { playLive, setUpLiveGame } from '../src/live.ts';
+import { playLive, setUpLiveGame } from '../src/play.ts';
 import { findRuleSet } from '../src/rules/index.ts';
 
 const { values } = parseArgs({

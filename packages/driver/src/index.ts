@@ -17,14 +17,13 @@ export {
   type LiveOptions,
   type PlayLiveOptions,
   playLive,
-  playScripted,
-  type ScriptedGame,
+  playTranscript,
+  type Transcript,
   setUpLiveGame,
-} from './live.ts';
+} from './play.ts';
 export { findRuleSet, RULE_SETS, type RuleSetName } from './rules/index.ts';
 export type { Ask, Equipment, RuleSet, TableSetup, WordsContext } from './rules/rule-set.ts';
 export { legalBet, MAX_PLAYERS, standingOf, type TablePlayer, table, verdict } from './rules/table.ts';
-export { playTranscript, setUpGame, streamGame, type Transcript, type TranscriptOptions } from './table.ts';
 export {
   classicVoice,
   type Standing,

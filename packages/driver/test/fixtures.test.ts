@@ -13,7 +13,7 @@ describe('transcript fixtures (what `pnpm fixtures:check` checks)', () => {
     expect(cases.filter((c) => !c.regenerable && c.rules === 'classic')).toHaveLength(12);
     expect(cases.filter((c) => !c.regenerable && c.rules === 'minbet')).toHaveLength(5);
     expect(cases.filter((c) => !c.regenerable && c.rules === 'crusaders')).toHaveLength(392);
-  }, 120_000);
+  }, 600_000);
 
   it('no fixture file is left that no case makes or reads', () => {
     expect(orphanFiles(cases)).toEqual([]);

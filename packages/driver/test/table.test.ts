@@ -6,8 +6,8 @@ import { orphanFiles, readCaseFolders } from '../scripts/transcript-fixtures.ts'
 import {
   findRuleSet,
   playLive,
-  playScripted,
-  type ScriptedGame,
+  playTranscript,
+  type Transcript,
   setUpLiveGame,
   wordsIn,
 } from '../src/index.ts';
@@ -31,7 +31,7 @@ function play(
   input: string,
   seed: number,
   openDeck?: () => { deal(): Card },
-): ScriptedGame {
+): Transcript {
   let text = '';
   const result = playLive(
     setUpLiveGame(table, commandWords(players), { seed, readFile: () => '' }),
@@ -179,7 +179,7 @@ describe('the handout example game', () => {
       '4 of Spades',
       '9 of Hearts',
     ]);
-    const { text } = playScripted(table, command, {
+    const { text } = playTranscript(table, command, {
       seed: 0,
       input: typed.join('\n'),
       equipment: { openDeck: deck },
@@ -205,7 +205,7 @@ describe('the handout example game', () => {
       '4 of Spades',
       '9 of Hearts',
     ]);
-    const { text } = playScripted(table, command, {
+    const { text } = playTranscript(table, command, {
       seed: 0,
       input: typed.join(' '),
       equipment: { openDeck: deck },
@@ -303,7 +303,7 @@ const gameArb: fc.Arbitrary<Game> = fc.tuple(seedArb, playersArb).chain(([seed, 
   ),
 );
 
-const playGame = (game: Game): ScriptedGame => play(game.players, game.input, game.seed);
+const playGame = (game: Game): Transcript => play(game.players, game.input, game.seed);
 
 describe('table games over random seeds, players and input scripts', () => {
   it('every output line matches the section 8 grammar', () => {

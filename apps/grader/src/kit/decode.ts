@@ -1,6 +1,6 @@
 // Decoding what the executor sent: every field checked, every string cut, nothing evaluated. Objects
 // become plain objects of the grader's realm, so a test judges values no student code can reach.
-import type { Encoded, EncodedThrow, LoadProblem, WireOutcome } from '../harness/calls.ts';
+import type { Encoded, EncodedThrow, LoadProblem, WireOutcome } from '../children/executor/calls.ts';
 import type { Thrown } from './script.ts';
 
 /** The longest student text the grader keeps, in characters; the rest is told as a count. */

@@ -1,6 +1,7 @@
 // Runs student code as a child process, inside the sandbox, with limits. The child leads its own
 // process group, so a limit kills it together with anything it started.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { READY_PRELOAD } from '../children/program.ts';
 import type { Limits } from '../kit/assignment.ts';
 import { type LimitHit, limitFromExit, rssLimitBytes, signalOf, treesUsage } from './limits.ts';
 import { sandboxCommand } from './sandbox.ts';
@@ -19,12 +20,6 @@ export interface ProgramOutcome {
    */
   infrastructure?: boolean | undefined;
 }
-
-/**
- * Runs before the program's own module (`--import`): says on fd 3 that Node is up. Student code can
- * only ever run after it, so a process that never said it died of the machinery, not of the program.
- */
-const READY_PRELOAD = 'data:text/javascript,import{writeSync}from"node:fs";writeSync(3,"ready\\n")';
 
 /** How much of a student process's stderr is kept for messages. */
 export const STDERR_KEPT = 4096;

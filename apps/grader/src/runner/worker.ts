@@ -4,7 +4,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { REPLY_FD } from '../harness/protocol.ts';
+import { REPLY_FD } from '../children/executor/protocol.ts';
 import type { Limits } from '../kit/assignment.ts';
 import { describeLimit, type LimitHit, limitFromExit, signalOf } from './limits.ts';
 import { harnessCpuSeconds, killGroup, STDERR_KEPT, spawnStudent, watchCpu, watchMemory } from './process.ts';

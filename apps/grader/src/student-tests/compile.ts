@@ -5,13 +5,13 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'nod
 import { join, posix } from 'node:path';
 import type { Loader, Plugin } from 'esbuild';
 import { solutionDirOf } from '../assignments.ts';
+import { type Manifest, TEST_IMPORTS, TEST_IMPORTS_WORDS } from '../children/student-tests/protocol.ts';
 import type { Assignment } from '../kit/assignment.ts';
 import type { Mutant } from '../mutants/catalogue.ts';
 import { compileInMemory } from '../runner/compiler.ts';
 import { compile, firstProblem, SUBMISSION_NAMESPACE } from '../runner/stage.ts';
 import type { Snapshot } from '../snapshot.ts';
 import type { Submission } from '../submission.ts';
-import { type Manifest, TEST_IMPORTS, TEST_IMPORTS_WORDS } from './protocol.ts';
 
 const moduleName = (file: string) => file.replace(/\.ts$/, '');
 const contractModules = (assignment: Assignment) =>

@@ -31,10 +31,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { LimitFunction } from 'p-limit';
-import type { Limits } from '../kit/assignment.ts';
-import type { Kill } from '../report/model.ts';
-import { describeLimit, type LimitHit, limitFromExit } from '../runner/limits.ts';
-import { killGroup, spawnStudent, watchMemory } from '../runner/process.ts';
 import {
   type CaseResult,
   type Manifest,
@@ -43,7 +39,11 @@ import {
   type RunInput,
   STUDENT_REPLY_FD,
   type TestRunReply,
-} from './protocol.ts';
+} from '../children/student-tests/protocol.ts';
+import type { Limits } from '../kit/assignment.ts';
+import type { Kill } from '../report/model.ts';
+import { describeLimit, type LimitHit, limitFromExit } from '../runner/limits.ts';
+import { killGroup, spawnStudent, watchMemory } from '../runner/process.ts';
 
 export interface StudentCase {
   file: string;

@@ -4,8 +4,8 @@
 // one run folder holds.
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../bundle.ts';
 import type { Assignment } from '../kit/assignment.ts';
+import { REPO_ROOT } from '../paths.ts';
 import { privateWheats } from '../private-part.ts';
 import { stageSubmission } from '../runner/stage.ts';
 import { readSubmission } from '../submission.ts';

@@ -24,10 +24,11 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { ZipFile } from 'yazl';
-import { assignmentNames, GRADERS_ROOT, loadAssignment } from '../assignments.ts';
-import { REPO_ROOT } from '../bundle.ts';
-import { PitbossError } from '../errors.ts';
+import { assignmentNames, CHILD_PROGRAMS, GRADERS_ROOT, loadAssignment } from '../assignments.ts';
+import { EXIT_OK, PitbossError } from '../errors.ts';
+import { REPO_ROOT } from '../paths.ts';
 import { privateFolder } from '../private-part.ts';
+import type { Io } from './io.ts';
 
 /** Moves /autograder, for a test that lays the tree out somewhere else. */
 export const AUTOGRADER_ROOT_VARIABLE = 'PITBOSS_AUTOGRADER_ROOT';
@@ -37,7 +38,7 @@ const GRADESCOPE_JOBS = 2;
 
 const CLI_BUNDLE = 'apps/grader/dist/pitboss.mjs';
 /** The grader's own run-time bundles (assignments.ts builds them from these). */
-const RUNTIME_ENTRIES = ['apps/grader/src/harness/executor.ts', 'apps/grader/src/student-tests/child.ts'];
+const RUNTIME_ENTRIES = Object.values(CHILD_PROGRAMS);
 /** The roots of the workspace's packages (pnpm-workspace.yaml). */
 const WORKSPACE_ROOTS = ['packages', 'apps', 'graders'];
 
@@ -291,7 +292,10 @@ export async function exportGradescope(
   // Bad input is refused before anything is read or written.
   const names = assignmentNames();
   if (!names.includes(rules))
-    throw new PitbossError('UNKNOWN_RULES', `unknown rule set '${rules}' (expected ${names.join(', ')})`);
+    throw new PitbossError(
+      'UNKNOWN_ASSIGNMENT',
+      `unknown assignment '${rules}' (expected ${names.join(', ')})`,
+    );
   const target = resolve(file);
   if (!/\.zip$/i.test(target))
     throw new PitbossError(
@@ -403,4 +407,17 @@ export async function exportGradescope(
 
   await writeZip(target, entries);
   return { files: entries.size, privatePart };
+}
+
+/** `pitboss export-gradescope --assignment <name> <file.zip>`. */
+export async function exportGradescopeZip(
+  file: string,
+  flags: { assignment: string; private?: string | undefined },
+  io: Io,
+): Promise<number> {
+  const written = await exportGradescope(flags.assignment, file, { privateDir: flags.private });
+  io.stdout(
+    `Wrote ${file}: ${written.files} files, ${written.privatePart === undefined ? 'no private part' : `the private part as ${written.privatePart}/`}. Upload it as a Gradescope programming assignment's autograder.\n`,
+  );
+  return EXIT_OK;
 }

@@ -1,8 +1,11 @@
 // `pitboss init <dir>`: a starter submission, written whole or not at all.
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { loadAssignment } from '../assignments.ts';
+import { EXIT_OK } from '../errors.ts';
 import { writeFolderWhole } from '../files.ts';
 import type { Assignment } from '../kit/assignment.ts';
+import type { Io } from './io.ts';
 
 export function initSubmission(assignment: Assignment, folder: string): string[] {
   return writeFolderWhole(folder, (draft) => {
@@ -22,4 +25,13 @@ export function initSubmission(assignment: Assignment, folder: string): string[]
     }
     return written.sort();
   });
+}
+
+/** `pitboss init <dir>`: a starter submission of the assignment, and the command that checks it. */
+export async function init(dir: string, flags: { assignment: string }, io: Io): Promise<number> {
+  const assignment = await loadAssignment(flags.assignment);
+  const written = initSubmission(assignment, dir);
+  io.stdout(`Wrote a ${assignment.name} starter submission to ${dir}: ${written.join(', ')}\n`);
+  io.stdout(`Next: write the files, then run \`pnpm --silent pitboss check ${dir}\` from this folder.\n`);
+  return EXIT_OK;
 }

@@ -72,17 +72,17 @@ export function playLive<Setup>(
   return result;
 }
 
-export interface ScriptedGame extends GameResult {
+export interface Transcript extends GameResult {
   /** Every character printed. */
   text: string;
 }
 
 /** Plays one whole game in-process as a run of the CLI would, its stdin given as a text (or a source). */
-export function playScripted<Setup>(
+export function playTranscript<Setup>(
   rules: RuleSet<Setup>,
   words: readonly string[],
   options: Partial<LiveOptions> & PlayLiveOptions & { input?: string | WordSource | undefined },
-): ScriptedGame {
+): Transcript {
   const { input = '', readFile = () => '', ...rest } = options;
   const chunks: string[] = [];
   const result = playLive(

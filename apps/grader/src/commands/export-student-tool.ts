@@ -4,17 +4,20 @@
 // visible unit tests as recorded cases (every call a test makes, with the reference's answer, drawn
 // with a fixed seed of their own, not the graded one). No reference in any form, no mutant, no
 // hidden test, no fixture: nothing that runs as the reference. Written whole or not at all.
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { assignmentNames, loadAssignment } from '../assignments.ts';
-import { REPO_ROOT } from '../bundle.ts';
-import { PitbossError } from '../errors.ts';
+import { EXIT_OK, PitbossError } from '../errors.ts';
 import { writeFolderWhole } from '../files.ts';
+import { openWorkRoot } from '../infrastructure.ts';
 import type { Assignment } from '../kit/assignment.ts';
 import { type RecordedAssignment, recordTest } from '../kit/recorded.ts';
+import { REPO_ROOT } from '../paths.ts';
 import { planTests, practiceSeed, testSeed } from '../plan.ts';
+import { sandboxSupport } from '../runner/sandbox.ts';
 import { compileShared } from '../runner/stage.ts';
+import type { Io } from './io.ts';
 
 /** The grader's own files, as the tool holds them: its sources know no card game and hold no reference. */
 const GRADER_PARTS = ['apps/grader/bin', 'apps/grader/schema', 'apps/grader/scripts', 'apps/grader/src'];
@@ -139,7 +142,8 @@ Assignments: ${names.join(', ')} (\`--rules <name>\`). Hidden tests, and how wel
 bugs (mutants), are scored when your submission is graded.
 `;
 
-export async function exportStudentTool(folder: string, workRoot: string): Promise<number> {
+/** Writes the student tool into `folder`, whole or not at all; returns how many files it holds. */
+export async function writeStudentTool(folder: string, workRoot: string): Promise<number> {
   const target = resolve(folder);
   if (target.startsWith(`${REPO_ROOT}/`) || target === REPO_ROOT) {
     throw new PitbossError('USAGE', `${folder} is inside the project: export it somewhere else`);
@@ -196,6 +200,8 @@ export async function exportStudentTool(folder: string, workRoot: string): Promi
       'packages:\n  - apps/*\n  - graders/*\n\nonlyBuiltDependencies:\n  - esbuild\n',
     );
     write('README.md', STUDENT_README(names));
+    // The project's default assignment, as here.
+    if (existsSync(join(REPO_ROOT, 'graders/pitboss.json'))) copy('graders/pitboss.json');
     for (const { assignment, data, rubric } of recorded) {
       const dir = `graders/${assignment.name}`;
       write(`${dir}/recorded.json`, JSON.stringify(data));
@@ -231,4 +237,18 @@ export async function exportStudentTool(folder: string, workRoot: string): Promi
     }
     return count;
   });
+}
+
+/** `pitboss export-student-tool <dir>`. */
+export async function exportStudentTool(dir: string, io: Io): Promise<number> {
+  const work = openWorkRoot({ otherUser: sandboxSupport().layers.has('setpriv') });
+  try {
+    const count = await writeStudentTool(dir, work.path);
+    io.stdout(
+      `Wrote ${count} files to ${dir}: no reference, no mutant, nothing hidden. Students run there: npm install -g pnpm@10 && pnpm install && pnpm --silent pitboss check <their folder>\n`,
+    );
+    return EXIT_OK;
+  } finally {
+    work.remove();
+  }
 }

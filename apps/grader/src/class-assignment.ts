@@ -1,17 +1,17 @@
-// Which rule set grades what. The instructor decides how a class is graded: `--rules`, else the class
-// folder's own pitboss.json, else classic. A submission's pitboss.json is the student's advice: `check`
-// follows it, `grade` only notes where it disagrees. A pitboss.json is read as a small regular file,
+// Which assignment grades what. The instructor decides how a class is graded: `--assignment`, else the
+// class folder's own pitboss.json, else the project's default (graders/pitboss.json). A submission's
+// pitboss.json is the student's advice: `check` follows it, `grade` only notes where it disagrees. A pitboss.json is read as a small regular file,
 // never through a link and never from a FIFO or a device, whatever a submission put there.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { join } from 'node:path';
+import { defaultAssignment } from './assignments.ts';
 import { PitbossError } from './errors.ts';
 
 export const CONFIG_FILE = 'pitboss.json';
-export const DEFAULT_RULES = 'classic';
-/** A pitboss.json holds a rule set's name: anything bigger is not one. */
+/** A pitboss.json holds an assignment's name: anything bigger is not one. */
 const CONFIG_LIMIT = 64 * 1024;
 
-/** What a folder's pitboss.json says: a rule set's name, nothing (no file, or no `rules`), or why it is unusable. */
+/** What a folder's pitboss.json says: an assignment's name, nothing (no file, or no name), or why it is unusable. */
 export type Declared = { rules: string | undefined } | { problem: string };
 
 /** The bytes of a small regular file in `folder`, or why it cannot be one; undefined when it is absent. */
@@ -54,7 +54,7 @@ function readSmallRegularFile(path: string): Buffer | { problem: string } | unde
   }
 }
 
-/** The rule set `folder`'s pitboss.json names. */
+/** The assignment `folder`'s pitboss.json names (`assignment`, or `rules` as older files say). */
 export function readDeclared(folder: string): Declared {
   const bytes = readSmallRegularFile(join(folder, CONFIG_FILE));
   if (bytes === undefined) return { rules: undefined };
@@ -67,10 +67,11 @@ export function readDeclared(folder: string): Declared {
   }
   if (typeof config !== 'object' || config === null || Array.isArray(config))
     return { problem: 'is not a JSON object' };
-  const rules = (config as { rules?: unknown }).rules;
+  const { assignment, rules: older } = config as { assignment?: unknown; rules?: unknown };
+  const rules = assignment ?? older;
   if (rules === undefined) return { rules: undefined };
   if (typeof rules !== 'string' || !/^[a-z0-9][a-z0-9-]{0,63}$/.test(rules))
-    return { problem: "names no rule set ('rules' must be a rule set's name)" };
+    return { problem: "names no assignment ('assignment' must be an assignment's name)" };
   return { rules };
 }
 
@@ -87,11 +88,11 @@ export function isClassFolder(folder: string): boolean {
 }
 
 /**
- * The rule set a command grades by: `--rules`; else the pitboss.json of the class folders named (they
- * must agree); for `check` only, else the submission's own; else classic. An unusable pitboss.json the
+ * The assignment a command grades by: `--assignment`; else the pitboss.json of the class folders named
+ * (they must agree); for `check` only, else the submission's own; else the project's default. An unusable pitboss.json the
  * command relies on (a class's, or the one a `check` follows) is a usage error naming it.
  */
-export function chooseRules(
+export function chooseAssignment(
   mode: 'check' | 'grade',
   flag: string | undefined,
   folders: readonly string[],
@@ -112,8 +113,8 @@ export function chooseRules(
   if (rules.size > 1) {
     throw new PitbossError(
       'USAGE',
-      `the class folders name different rule sets (${[...named].map(([path, name]) => `${path}: ${name}`).join(', ')}): grade each apart, or pass --rules`,
+      `the class folders name different assignments (${[...named].map(([path, name]) => `${path}: ${name}`).join(', ')}): grade each apart, or pass --assignment`,
     );
   }
-  return [...rules][0] ?? DEFAULT_RULES;
+  return [...rules][0] ?? defaultAssignment();
 }

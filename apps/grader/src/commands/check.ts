@@ -1,0 +1,6 @@
+// `pitboss check [dir]`: a student's run. The visible tests, in the student's view.
+import { type GradeFlags, runGrading } from './grading.ts';
+import type { Io } from './io.ts';
+
+export const check = (dir: string, flags: GradeFlags, io: Io): Promise<number> =>
+  runGrading('check', [dir], flags, io);

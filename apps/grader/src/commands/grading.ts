@@ -1,0 +1,367 @@
+// What `check` and `grade` share: a run over submissions, in three steps. `planRun` reads the command
+// (the assignment, its tests, the limits, the folders, each read once); `gradeChosen` grades them
+// beside the canary, storing and writing each result as it finishes; `tellResults` writes the class's
+// files or prints the reports, and says the exit status.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import pLimit from 'p-limit';
+import { loadAssignment } from '../assignments.ts';
+import {
+  type BatchEntry,
+  CLASS_REPORT,
+  GRADEBOOK,
+  inShard,
+  newBatch,
+  type RunIdentity,
+  type Shard,
+  writeBatchFiles,
+  writeSubmissionFiles,
+} from '../batch.ts';
+import { hashSources } from '../bundle.ts';
+import { infrastructureFault, runCanary, ungradableReport } from '../canary.ts';
+import { CONFIG_FILE, chooseAssignment, readDeclared } from '../class-assignment.ts';
+import { EXIT_FAILURES, EXIT_INFRASTRUCTURE, EXIT_OK, PitbossError } from '../errors.ts';
+import { expandFolders, outputNames, type ReadFolder, readFolders } from '../folders.ts';
+import { type GradeOptions, gradeSubmission, type Replay, STUDENT_TOOL_NOTE, selectTests } from '../grade.ts';
+import { openWorkRoot } from '../infrastructure.ts';
+import type { Assignment, Limits } from '../kit/assignment.ts';
+import { readCatalogue } from '../mutants/catalogue.ts';
+import { type PlannedTest, planTests } from '../plan.ts';
+import { privateFolder, privateTranscriptCases } from '../private-part.ts';
+import { terminalLine } from '../report/human.ts';
+import { type Format, REPORT_FORMATS, renderAll } from '../report/index.ts';
+import type { Report, ReportView } from '../report/model.ts';
+import { inView } from '../report/views.ts';
+import { hashFolder, RESULTS_FOLDER, ResultStore } from '../results.ts';
+import { sandboxSupport } from '../runner/sandbox.ts';
+import type { Submission } from '../submission.ts';
+import { TOOL_VERSION } from '../version.ts';
+import type { Io } from './io.ts';
+import { startProgress } from './progress.ts';
+
+export interface GradeFlags {
+  assignment?: string;
+  /** The older name of --assignment. */
+  rules?: string;
+  format: Format;
+  out?: string;
+  jobs: number;
+  replay?: string;
+  timeout?: number;
+  budget?: number;
+  memory?: number;
+  maxOutput?: number;
+  private?: string;
+  only?: string[];
+  shard?: Shard;
+  /** grade: whose view stdout shows (--out writes both); check: always the student's. */
+  view?: ReportView;
+}
+
+type Mode = 'check' | 'grade';
+
+function parseReplay(text: string): Replay {
+  const match = /^(.+)@(-?\d+):([\d:]*)$/.exec(text);
+  if (match === null)
+    throw new PitbossError('BAD_REPLAY_ID', `'${text}' is not a replay id (expected <test>@<seed>:<path>)`);
+  return { id: match[1]!, seed: Number(match[2]), path: match[3]! };
+}
+
+/** A report with this run's notes on the submission's pitboss.json, and nothing older. */
+function withNotes(
+  report: Report,
+  { declaredRules, note }: { declaredRules?: string; note?: string },
+): Report {
+  const { declaredRules: _declared, ...submission } = report.submission;
+  const { notes: older, ...rest } = report;
+  // The grader's own note (the student tool's) stays; a note on pitboss.json is this run's alone.
+  const notes = [
+    ...(older ?? []).filter((text) => text === STUDENT_TOOL_NOTE),
+    ...(note === undefined ? [] : [note]),
+  ];
+  return {
+    ...rest,
+    submission: declaredRules === undefined ? submission : { ...submission, declaredRules },
+    ...(notes.length === 0 ? {} : { notes }),
+  };
+}
+
+/** What the grader notes about a submission's own pitboss.json when the class is graded by another assignment. */
+function rulesNotes(folder: string, rules: string): { declaredRules?: string; note?: string } {
+  const declared = readDeclared(folder);
+  if ('problem' in declared)
+    return {
+      note: `its ${CONFIG_FILE} ${declared.problem}: ignored, graded as ${rules}, the class's assignment`,
+    };
+  if (declared.rules === undefined || declared.rules === rules) return {};
+  return {
+    declaredRules: declared.rules,
+    note: `its ${CONFIG_FILE} names ${declared.rules}: graded as ${rules}, the class's assignment (--assignment chooses)`,
+  };
+}
+
+/** Everything a run decided before grading anything. */
+interface Run {
+  mode: Mode;
+  flags: GradeFlags;
+  assignment: Assignment;
+  plan: PlannedTest[];
+  limits: Limits;
+  secret: string | undefined;
+  secretHash: string;
+  /** Every submission named (a class folder stands for each one in it). */
+  submissions: string[];
+  read: ReadFolder[];
+  /** Its file name under --out, per submission. */
+  outNames: string[];
+  shard: Shard;
+  /** The submissions this run grades (a shard's share), with their place among all of them. */
+  chosen: { folder: string; order: number }[];
+  notes: { declaredRules?: string; note?: string }[];
+  options: Omit<GradeOptions, 'workRoot'>;
+}
+
+/** Reads the command: nothing is graded or written here, and any usage error is thrown before. */
+async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io): Promise<Run> {
+  // A folder named that is not there is a usage error, before anything; any other is graded.
+  for (const folder of folders)
+    if (!existsSync(folder)) throw new PitbossError('NO_SUCH_FOLDER', `no such folder: ${folder}`);
+  const assignment = await loadAssignment(chooseAssignment(mode, flags.assignment ?? flags.rules, folders));
+  const secret = mode === 'grade' ? privateFolder(flags.private, assignment.name) : undefined;
+  const plan = planTests(assignment, readCatalogue(assignment, secret), privateTranscriptCases(secret));
+  const replay = flags.replay === undefined ? undefined : parseReplay(flags.replay);
+  if (replay !== undefined && !plan.some((test) => test.id === replay.id)) {
+    throw new PitbossError('BAD_REPLAY_ID', `no test '${replay.id}' in ${assignment.name}`);
+  }
+  if (flags.only !== undefined && selectTests(plan, { mode, only: flags.only }).length === 0) {
+    throw new PitbossError('USAGE', `--only ${flags.only.join(' ')} matches no test`);
+  }
+  // The assignment's limits (graders/<name>/index.ts), each overridable on the command line.
+  const limits: Limits = {
+    ...assignment.limits,
+    ...(flags.timeout === undefined
+      ? {}
+      : { testTimeoutMs: flags.timeout * 1000, programTimeoutMs: flags.timeout * 1000 }),
+    ...(flags.memory === undefined ? {} : { heapMb: flags.memory }),
+    ...(flags.maxOutput === undefined ? {} : { outputBytes: flags.maxOutput }),
+    ...(flags.budget === undefined ? {} : { budgetMs: flags.budget * 1000 }),
+  };
+  const submissions = expandFolders(assignment, folders, io.stderr, flags.out);
+  const read = readFolders(assignment, submissions, mode);
+  // Names come from every submission, so a shard names each file as a run over all of them does.
+  const outNames = outputNames(submissions);
+  const shard = flags.shard ?? { index: 1, count: 1 };
+  const chosen = submissions.flatMap((folder, order) => (inShard(order, shard) ? [{ folder, order }] : []));
+  if (REPORT_FORMATS[flags.format].onePerSubmission && chosen.length > 1 && flags.out === undefined) {
+    throw new PitbossError('USAGE', `${flags.format} reports are one file per submission: add --out <dir>`);
+  }
+  // The class's assignment decides; a submission's pitboss.json that disagrees is noted, never followed.
+  const notes = chosen.map(({ folder }) => (mode === 'grade' ? rulesNotes(folder, assignment.name) : {}));
+  return {
+    mode,
+    flags,
+    assignment,
+    plan,
+    limits,
+    secret,
+    secretHash: hashFolder(secret),
+    submissions,
+    read,
+    outNames,
+    shard,
+    chosen,
+    notes,
+    options: {
+      mode,
+      limiter: pLimit(flags.jobs),
+      limits,
+      replay,
+      only: flags.only,
+      jobs: flags.jobs,
+      privateDir: secret,
+    },
+  };
+}
+
+type Finished = BatchEntry & { path?: string | undefined; infrastructure?: boolean };
+
+/**
+ * Grades the chosen submissions beside the canary (the reference graded as a submission is): the
+ * first --jobs of them start with it; every result waits for it, and none counts if it fails. Each
+ * result is stored and written as soon as it is graded, and told on stdout in the submissions' order.
+ */
+async function gradeChosen(
+  run: Run,
+  io: Io,
+): Promise<{ finished: Finished[]; reused: number; stored: boolean }> {
+  const { mode, flags, assignment, plan, chosen, read, outNames, notes } = run;
+  const support = sandboxSupport();
+  for (const warning of support.missing) io.stderr(`pitboss: WARNING: not enforced: ${warning}\n`);
+  for (const [i, { note }] of notes.entries())
+    if (note !== undefined) io.stderr(`pitboss: ${chosen[i]!.folder}: ${note}\n`);
+  if (flags.shard !== undefined)
+    io.stderr(
+      `pitboss: shard ${run.shard.index}/${run.shard.count}: ${chosen.length} of ${run.submissions.length} submissions\n`,
+    );
+  const out = flags.out;
+  // Nothing is written under --out before the canary passed: the store is made on first use.
+  let store: ResultStore | undefined;
+  const storeNow = (dir: string) => {
+    store ??= new ResultStore(dir, {
+      assignment: assignment.name,
+      version: assignment.version,
+      mode,
+      only: flags.only,
+      limits: run.limits,
+      secret: run.secretHash,
+    });
+    return store;
+  };
+  const stored = (submission: Submission | undefined) =>
+    out === undefined || submission === undefined || !existsSync(join(out, RESULTS_FOLDER))
+      ? undefined
+      : storeNow(out).read(submission);
+  const work = openWorkRoot({ otherUser: support.layers.has('setpriv') });
+  const options: GradeOptions = { ...run.options, workRoot: work.path };
+  const progress =
+    chosen.length > 1 ? startProgress(chosen.length, io.stderr, io.progressTerminal) : undefined;
+  const stderr = progress?.log ?? io.stderr;
+  let reused = 0;
+  const finished: Finished[] = [];
+  let told = 0;
+  const tell = () => {
+    for (; told < chosen.length && finished[told] !== undefined; told++) {
+      const { report, error, path, infrastructure } = finished[told]!;
+      if (error !== undefined)
+        stderr(
+          `pitboss: ${infrastructure ? 'infrastructure error: ' : ''}could not grade ${terminalLine(chosen[told]!.folder)}: ${terminalLine(error)}${infrastructure ? ' (not scored, not stored)' : ''}\n`,
+        );
+      if (report !== undefined && path !== undefined)
+        io.stdout(
+          `${terminalLine(report.submission.name)}: ${report.score}/${report.maxScore} -> ${terminalLine(path)}\n`,
+        );
+    }
+  };
+  let canaryFailure: string | undefined;
+  const canary = runCanary(assignment, plan, options).then((failure) => {
+    canaryFailure = failure;
+  });
+  try {
+    await Promise.all([
+      canary,
+      ...chosen.map(async ({ folder, order }, i) => {
+        if (i >= flags.jobs) await canary;
+        if (canaryFailure !== undefined) return;
+        const entry = read[order]!;
+        const submission = 'submission' in entry ? entry.submission : undefined;
+        let report = stored(submission);
+        const wasStored = report !== undefined;
+        let error: string | undefined;
+        let infrastructure = false;
+        if (wasStored) reused++;
+        else if ('problem' in entry) {
+          report = ungradableReport(assignment, selectTests(plan, options), folder, mode, entry.problem);
+        } else {
+          try {
+            report = await gradeSubmission(assignment, plan, folder, { ...options, submission });
+          } catch (caught) {
+            if (caught instanceof PitbossError && caught.code === 'NOT_A_SUBMISSION') {
+              report = ungradableReport(assignment, selectTests(plan, options), folder, mode, caught.message);
+            } else {
+              // The grader's own failure: never a score.
+              error = (caught as Error).message;
+              infrastructure = true;
+            }
+          }
+          const fault = report === undefined ? undefined : infrastructureFault(report);
+          if (fault !== undefined) {
+            error = fault;
+            infrastructure = true;
+            report = undefined;
+          }
+        }
+        await canary;
+        if (canaryFailure !== undefined) return;
+        if (out !== undefined) mkdirSync(out, { recursive: true });
+        // Stored as graded; the notes on its pitboss.json are this run's (the file is not in the key).
+        if (
+          !wasStored &&
+          !infrastructure &&
+          submission !== undefined &&
+          report !== undefined &&
+          out !== undefined
+        )
+          storeNow(out).write(submission, report);
+        if (report !== undefined) report = withNotes(report, notes[i]!);
+        // Written as soon as it is graded: a batch stopped half-way keeps everything finished.
+        const name = outNames[order]!;
+        const path =
+          report === undefined || out === undefined
+            ? undefined
+            : writeSubmissionFiles(out, name, report, flags.format, { grade: mode === 'grade' });
+        finished[i] = { order, name, report, error, path, infrastructure };
+        progress?.done(name, report, wasStored);
+        tell();
+      }),
+    ]);
+  } finally {
+    progress?.stop();
+    work.remove();
+  }
+  if (canaryFailure !== undefined)
+    throw new PitbossError('INFRASTRUCTURE', `${canaryFailure}; nothing was graded`);
+  return { finished, reused, stored: store !== undefined };
+}
+
+/** The class's files (grade --out) or the reports on stdout; the exit status of the run. */
+function tellResults(
+  run: Run,
+  { finished, reused, stored }: { finished: Finished[]; reused: number; stored: boolean },
+  io: Io,
+): number {
+  const { mode, flags, assignment } = run;
+  const out = flags.out;
+  const reports = finished.flatMap((entry) => (entry.report === undefined ? [] : [entry.report]));
+  if (stored) io.stderr(`pitboss: ${reports.length - reused} graded, ${reused} reused from ${out}\n`);
+  if (out !== undefined) {
+    mkdirSync(out, { recursive: true });
+    // Each report is written as it finished; a grade run adds the class's files.
+    if (mode === 'grade') {
+      const identity: RunIdentity = {
+        tool: TOOL_VERSION,
+        sources: hashSources(),
+        assignment: assignment.name,
+        version: assignment.version,
+        mode,
+        format: flags.format,
+        only: flags.only,
+        limits: run.limits,
+        secret: run.secretHash,
+      };
+      const batch = newBatch(
+        identity,
+        run.shard,
+        run.submissions.length,
+        finished.map(({ order, name, report, error }) => ({ order, name, report, error })),
+      );
+      writeBatchFiles(out, batch, { privateDir: run.secret });
+      io.stdout(`class report -> ${join(out, CLASS_REPORT)}\ngradebook -> ${join(out, GRADEBOOK)}\n`);
+    }
+  } else {
+    // A student's check is always the student's view; grade's stdout is the instructor's unless --view.
+    const view = mode === 'check' ? 'student' : (flags.view ?? 'instructor');
+    const shown = reports.map((report) => inView(report, view));
+    if (shown.length > 0) io.stdout(renderAll(shown, flags.format, io.color));
+  }
+  if (finished.some((entry) => entry.infrastructure === true)) return EXIT_INFRASTRUCTURE;
+  const full = finished.every(
+    (entry) => entry.report !== undefined && entry.report.score === entry.report.maxScore,
+  );
+  return full ? EXIT_OK : EXIT_FAILURES;
+}
+
+/** A run of `check` or `grade` over the folders named. */
+export async function runGrading(mode: Mode, folders: string[], flags: GradeFlags, io: Io): Promise<number> {
+  const run = await planRun(mode, folders, flags, io);
+  return tellResults(run, await gradeChosen(run, io), io);
+}
