@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { UsageError } from './errors.ts';
 import { type WordSource, wordsFromFd } from './input.ts';
-import { playLive, setUpLiveGame } from './play.ts';
 import { OutputClosed, writeAll } from './output.ts';
+import { playLive, setUpLiveGame } from './play.ts';
 import { findRuleSet, RULE_SETS } from './rules/index.ts';
 import type { RuleSet } from './rules/rule-set.ts';
 

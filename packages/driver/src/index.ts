@@ -18,8 +18,8 @@ export {
   type PlayLiveOptions,
   playLive,
   playTranscript,
-  type Transcript,
   setUpLiveGame,
+  type Transcript,
 } from './play.ts';
 export { findRuleSet, RULE_SETS, type RuleSetName } from './rules/index.ts';
 export type { Ask, Equipment, RuleSet, TableSetup, WordsContext } from './rules/rule-set.ts';

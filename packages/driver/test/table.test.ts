@@ -7,8 +7,8 @@ import {
   findRuleSet,
   playLive,
   playTranscript,
-  type Transcript,
   setUpLiveGame,
+  type Transcript,
   wordsIn,
 } from '../src/index.ts';
 import { GRAMMAR, lineKinds, type Outcome, referee } from './table-referee.ts';
