@@ -129,8 +129,8 @@ export const assignment = recordedAssignment(recording as RecordedAssignment, {
 const STUDENT_README = (names: readonly string[]) => `# Pitboss, the student tool
 
 Checks your submission with the course's visible tests before you hand it in: the unit tests of your
-deck, hand and player (recorded cases: the calls the grader makes, with the answers a correct
-solution gives), the visible transcripts of your driver, and your own tests on your own code.
+files (recorded cases: calls like the grader's, with the answers a correct solution gives), the
+visible transcripts of your program, and your own tests on your own code.
 
 \`\`\`sh
 npm install -g pnpm@10 && pnpm install
@@ -138,7 +138,7 @@ pnpm --silent pitboss init my-submission      # a starter: stubs, provided files
 pnpm --silent pitboss check my-submission     # the visible tests, with the smallest failing case
 \`\`\`
 
-Assignments: ${names.join(', ')} (\`--rules <name>\`). Hidden tests, and how well your own tests expose
+Assignments: ${names.join(', ')} (\`--assignment <name>\`). Hidden tests, and how well your own tests expose
 bugs (mutants), are scored when your submission is graded.
 `;
 

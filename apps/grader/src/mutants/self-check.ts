@@ -42,11 +42,14 @@ const killKind = (test: TestResult): KillKind | undefined => {
   return test.transcript?.linking;
 };
 
-/** A transcript's cost, roughly: the number of hands its words ask for (the second number). */
-const handsAsked = (test: PlannedTest): number => {
-  const numbers = (test.transcript?.case.words ?? []).filter((word) => /^\d+$/.test(word)).map(Number);
-  return numbers[1] ?? numbers[0] ?? 0;
-};
+/** A transcript's cost, roughly: how many lines the reference prints for it. */
+const linesExpected = (assignment: Assignment, test: PlannedTest): number =>
+  test.transcript === undefined
+    ? 0
+    : assignment.transcripts.expected(test.transcript.case).split('\n').length;
+
+/** A transcript this long or shorter is run in the cheap wave. */
+const SHORT_TRANSCRIPT = 1000;
 
 /**
  * The waves of tests that can tell a mutant from the solution, cheapest first: the tests about its
@@ -60,8 +63,8 @@ function waves(assignment: Assignment, mutant: Mutant): ((test: PlannedTest) => 
     test.kind === 'transcript' && test.transcript?.linking === linking;
   return [
     (test) => test.kind === 'unit' && test.file === mutant.file,
-    (test) => transcript(test) && handsAsked(test) <= 60,
-    (test) => transcript(test) && handsAsked(test) > 60,
+    (test) => transcript(test) && linesExpected(assignment, test) <= SHORT_TRANSCRIPT,
+    (test) => transcript(test) && linesExpected(assignment, test) > SHORT_TRANSCRIPT,
   ];
 }
 
