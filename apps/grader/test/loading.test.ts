@@ -56,6 +56,10 @@ describe('a submission that does not load', () => {
     expect(test.message).toMatch(
       /player\.ts does not compile: .*imports '\.\/Card', but the file is card\.ts \(names are case-sensitive\)/,
     );
+    // Where the import is in the student's file, not where the grader noticed it.
+    const source = readFileSync(join(CORRECT, 'player.ts'), 'utf8').split('\n');
+    const line = source.findIndex((text) => text.includes("from './card';")) + 1;
+    expect(test.message).toMatch(new RegExp(`^player\\.ts does not compile: line ${line}:\\d+: `));
   });
 
   it('a missing file is named, and its tests fail while the others run', () => {

@@ -5,7 +5,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { Message, Plugin } from 'esbuild';
+import type { Message, OnResolveArgs, OnResolveResult, Plugin } from 'esbuild';
 import type { Assignment } from '../kit/assignment.ts';
 import type { Snapshot } from '../snapshot.ts';
 import type { Submission } from '../submission.ts';
@@ -16,6 +16,21 @@ const outputName = (file: string) => `${moduleName(file)}.mjs`;
 
 /** The namespace a submission's files live in while they compile: esbuild opens no file for them. */
 export const SUBMISSION_NAMESPACE = 'submission';
+
+/**
+ * An onResolve callback whose thrown error becomes esbuild's message at the import that asked: an
+ * error thrown out of a plugin is placed where the plugin threw (a line of the grader's own bundle),
+ * a returned one at the import statement in the student's file.
+ */
+export const atTheImport =
+  (resolve: (args: OnResolveArgs) => OnResolveResult | undefined) =>
+  (args: OnResolveArgs): OnResolveResult | undefined => {
+    try {
+      return resolve(args);
+    } catch (error) {
+      return { errors: [{ text: (error as Error).message }] };
+    }
+  };
 
 /** A build's failure in one line: where, and what. */
 export function firstProblem(error: unknown): string {
@@ -56,22 +71,25 @@ export async function compileModule(
   const plugin: Plugin = {
     name: 'submission-module',
     setup(builder) {
-      builder.onResolve({ filter: /.*/ }, (args) => {
-        if (args.kind === 'entry-point') return { path: file, namespace: SUBMISSION_NAMESPACE };
-        if (args.path.startsWith('.')) {
-          const name = args.path.replace(/^\.\//, '').replace(/\.(js|ts|mjs)$/, '');
-          if (name.includes('/')) {
-            throw new Error(`imports '${args.path}': a submission may import only files beside it`);
+      builder.onResolve(
+        { filter: /.*/ },
+        atTheImport((args) => {
+          if (args.kind === 'entry-point') return { path: file, namespace: SUBMISSION_NAMESPACE };
+          if (args.path.startsWith('.')) {
+            const name = args.path.replace(/^\.\//, '').replace(/\.(js|ts|mjs)$/, '');
+            if (name.includes('/')) {
+              throw new Error(`imports '${args.path}': a submission may import only files beside it`);
+            }
+            if (!siblings.has(name)) throw new Error(missingSibling(args.path, name, siblings, snapshot));
+            return { path: `./${name}.mjs`, external: true };
           }
-          if (!siblings.has(name)) throw new Error(missingSibling(args.path, name, siblings, snapshot));
-          return { path: `./${name}.mjs`, external: true };
-        }
-        const bare = args.path.replace(/^node:/, '');
-        if (builtinModules.includes(bare)) return { path: args.path, external: true };
-        throw new Error(
-          `imports '${args.path}': a submission may import only its own files and Node's built-ins`,
-        );
-      });
+          const bare = args.path.replace(/^node:/, '');
+          if (builtinModules.includes(bare)) return { path: args.path, external: true };
+          throw new Error(
+            `imports '${args.path}': a submission may import only its own files and Node's built-ins`,
+          );
+        }),
+      );
       builder.onLoad({ filter: /.*/, namespace: SUBMISSION_NAMESPACE }, (args) => {
         const bytes = snapshot.files.get(args.path);
         if (bytes === undefined) throw new Error(`${args.path} was not read`);
@@ -102,37 +120,40 @@ function siblingImports(
   return {
     name: 'sibling-imports',
     setup(builder) {
-      builder.onResolve({ filter: /.*/ }, (args) => {
-        if (args.kind === 'entry-point') return undefined;
-        // The reference's own packages reach the provided files by path: share the staged copy.
-        const absolute = args.path.startsWith('.') ? resolve(args.resolveDir, args.path) : undefined;
-        for (const [name, source] of provided) {
-          if (absolute === source) return { path: `./${outputName(name)}`, external: true };
-        }
-        if (args.importer.startsWith(dirname(file)) && args.path.startsWith('.')) {
-          const name = args.path.replace(/^\.\//, '').replace(/\.(js|ts|mjs)$/, '');
-          if (name.includes('/')) {
-            throw new Error(`imports '${args.path}': a submission may import only files beside it`);
+      builder.onResolve(
+        { filter: /.*/ },
+        atTheImport((args) => {
+          if (args.kind === 'entry-point') return undefined;
+          // The reference's own packages reach the provided files by path: share the staged copy.
+          const absolute = args.path.startsWith('.') ? resolve(args.resolveDir, args.path) : undefined;
+          for (const [name, source] of provided) {
+            if (absolute === source) return { path: `./${outputName(name)}`, external: true };
           }
-          if (!siblings.has(name)) {
-            const near = [...siblings].find((sibling) => sibling.toLowerCase() === name.toLowerCase());
+          if (args.importer.startsWith(dirname(file)) && args.path.startsWith('.')) {
+            const name = args.path.replace(/^\.\//, '').replace(/\.(js|ts|mjs)$/, '');
+            if (name.includes('/')) {
+              throw new Error(`imports '${args.path}': a submission may import only files beside it`);
+            }
+            if (!siblings.has(name)) {
+              const near = [...siblings].find((sibling) => sibling.toLowerCase() === name.toLowerCase());
+              throw new Error(
+                near === undefined
+                  ? `imports '${args.path}', but the submission has no ${name}.ts`
+                  : `imports '${args.path}', but the file is ${near}.ts (names are case-sensitive)`,
+              );
+            }
+            return { path: `./${name}.mjs`, external: true };
+          }
+          const bare = args.path.replace(/^node:/, '');
+          if (builtinModules.includes(bare)) return { path: args.path, external: true };
+          if (!trusted && args.importer.startsWith(dirname(file))) {
             throw new Error(
-              near === undefined
-                ? `imports '${args.path}', but the submission has no ${name}.ts`
-                : `imports '${args.path}', but the file is ${near}.ts (names are case-sensitive)`,
+              `imports '${args.path}': a submission may import only its own files and Node's built-ins`,
             );
           }
-          return { path: `./${name}.mjs`, external: true };
-        }
-        const bare = args.path.replace(/^node:/, '');
-        if (builtinModules.includes(bare)) return { path: args.path, external: true };
-        if (!trusted && args.importer.startsWith(dirname(file))) {
-          throw new Error(
-            `imports '${args.path}': a submission may import only its own files and Node's built-ins`,
-          );
-        }
-        return undefined;
-      });
+          return undefined;
+        }),
+      );
     },
   };
 }

@@ -9,7 +9,7 @@ import { type Manifest, TEST_IMPORTS, TEST_IMPORTS_WORDS } from '../children/stu
 import type { Assignment } from '../kit/assignment.ts';
 import type { Mutant } from '../mutants/catalogue.ts';
 import { compileInMemory } from '../runner/compiler.ts';
-import { compile, firstProblem, SUBMISSION_NAMESPACE } from '../runner/stage.ts';
+import { atTheImport, compile, firstProblem, SUBMISSION_NAMESPACE } from '../runner/stage.ts';
 import type { Snapshot } from '../snapshot.ts';
 import type { Submission } from '../submission.ts';
 
@@ -119,31 +119,34 @@ function testImports(snapshot: Snapshot, testsFolder: string, contract: Readonly
   return {
     name: 'student-test-imports',
     setup(builder) {
-      builder.onResolve({ filter: /.*/ }, (args) => {
-        if (args.kind === 'entry-point') return { path: args.path, namespace: SUBMISSION_NAMESPACE };
-        if (args.path.startsWith('.')) {
-          // Paths inside the submission, '/'-separated: the importer's own path is one.
-          const target = posix.normalize(posix.join(posix.dirname(args.importer), args.path));
-          if (target.startsWith(`${testsFolder}/`)) {
-            const found = findHelper(snapshot, target);
-            if (found === undefined) throw new Error(`imports '${args.path}', but there is no such file`);
-            if ('unread' in found)
-              throw new Error(`imports '${args.path}', but it was not read: ${found.unread}`);
-            return { path: found.path, namespace: SUBMISSION_NAMESPACE };
+      builder.onResolve(
+        { filter: /.*/ },
+        atTheImport((args) => {
+          if (args.kind === 'entry-point') return { path: args.path, namespace: SUBMISSION_NAMESPACE };
+          if (args.path.startsWith('.')) {
+            // Paths inside the submission, '/'-separated: the importer's own path is one.
+            const target = posix.normalize(posix.join(posix.dirname(args.importer), args.path));
+            if (target.startsWith(`${testsFolder}/`)) {
+              const found = findHelper(snapshot, target);
+              if (found === undefined) throw new Error(`imports '${args.path}', but there is no such file`);
+              if ('unread' in found)
+                throw new Error(`imports '${args.path}', but it was not read: ${found.unread}`);
+              return { path: found.path, namespace: SUBMISSION_NAMESPACE };
+            }
+            const name = posix.basename(target).replace(/\.(js|ts|mjs)$/, '');
+            if (posix.dirname(target) === '.' && contract.has(name))
+              return { path: `./${name}.mjs`, external: true };
+            throw new Error(`imports '${args.path}': ${allowed}`);
           }
-          const name = posix.basename(target).replace(/\.(js|ts|mjs)$/, '');
-          if (posix.dirname(target) === '.' && contract.has(name))
-            return { path: `./${name}.mjs`, external: true };
-          throw new Error(`imports '${args.path}': ${allowed}`);
-        }
-        if (TEST_IMPORTS.includes(args.path.replace(/^node:/, '')))
-          return { path: args.path, external: true };
-        // Other built-ins (fs, vm, os, crypto...) could read what tells one implementation from another
-        // (its source, the process it runs in) rather than what it does.
-        throw new Error(
-          `imports '${args.path}': a test may import only ${TEST_IMPORTS_WORDS}, the files it tests and files in its own folder`,
-        );
-      });
+          if (TEST_IMPORTS.includes(args.path.replace(/^node:/, '')))
+            return { path: args.path, external: true };
+          // Other built-ins (fs, vm, os, crypto...) could read what tells one implementation from another
+          // (its source, the process it runs in) rather than what it does.
+          throw new Error(
+            `imports '${args.path}': a test may import only ${TEST_IMPORTS_WORDS}, the files it tests and files in its own folder`,
+          );
+        }),
+      );
       builder.onLoad({ filter: /.*/, namespace: SUBMISSION_NAMESPACE }, (args) => {
         const bytes = snapshot.files.get(args.path);
         if (bytes === undefined) throw new Error(`${args.path} was not read`);
