@@ -43,10 +43,27 @@ describe('a submission that does not load', () => {
     );
     expect(
       byFile(report, 'deck.ts').every(
-        (test) => test.message === 'deck.ts does not export a class named Deck',
+        (test) =>
+          test.message ===
+          'deck.ts does not export a class named Deck (it exports MyDeck; names are case-sensitive)',
       ),
     ).toBe(true);
     expect(byFile(report, 'hand.ts').every((test) => test.status === 'passed')).toBe(true);
+  });
+
+  it('a default export, or module.exports, gets a hint at the fix', () => {
+    const fix =
+      /deck\.ts does not export a class named Deck: it has a default export instead .*write `export class Deck`/;
+    const byDefault = grade(
+      withBug('deck.ts', 'export class Deck implements', 'export default class Deck implements'),
+    );
+    expect(byFile(byDefault, 'deck.ts')[0]!.message).toMatch(fix);
+    const dir = withBug('deck.ts', 'export class Deck implements', 'class Deck implements');
+    writeFileSync(
+      join(dir, 'deck.ts'),
+      `${readFileSync(join(dir, 'deck.ts'), 'utf8')}\nmodule.exports = { Deck };\n`,
+    );
+    expect(byFile(grade(dir), 'deck.ts')[0]!.message).toMatch(fix);
   });
 
   it('a wrong import path is named, with the file it probably meant', () => {

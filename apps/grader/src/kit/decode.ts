@@ -1,6 +1,12 @@
 // Decoding what the executor sent: every field checked, every string cut, nothing evaluated. Objects
 // become plain objects of the grader's realm, so a test judges values no student code can reach.
-import type { Encoded, EncodedThrow, LoadProblem, WireOutcome } from '../children/executor/calls.ts';
+import {
+  type Encoded,
+  type EncodedThrow,
+  EXPORTS_LISTED,
+  type LoadProblem,
+  type WireOutcome,
+} from '../children/executor/calls.ts';
 import type { Thrown } from './script.ts';
 
 /** The longest student text the grader keeps, in characters; the rest is told as a count. */
@@ -137,7 +143,7 @@ export function decodeThrow(encoded: unknown): Thrown {
 
 export type DecodedLoad =
   | { file: string; kind: 'load'; thrown: Thrown }
-  | { file: string; kind: 'export'; export: string; found: unknown };
+  | { file: string; kind: 'export'; export: string; found: unknown; exports: string[] };
 
 export type Outcome = { value: unknown } | { thrown: Thrown } | { load: DecodedLoad };
 
@@ -152,6 +158,9 @@ function decodeLoad(encoded: unknown): DecodedLoad {
       kind: 'export',
       export: text(problem.export, 'an export'),
       found: decodeValue(problem.found),
+      exports: Array.isArray(problem.exports)
+        ? problem.exports.slice(0, EXPORTS_LISTED).map((name) => text(name, 'an export name').slice(0, 64))
+        : [],
     };
   throw new MalformedReply('an unknown load problem');
 }

@@ -110,10 +110,19 @@ export function loadProblem(op: WireStep['op'], outcome: Extract<Outcome, { load
       load: true,
     };
   const kind = op === 'new' ? 'class' : 'function';
+  const declaration = `export ${kind} ${load.export}`;
+  let hint = '';
+  if (load.found === undefined) {
+    if (load.exports.includes('default'))
+      hint = `: it has a default export instead (or module.exports, which becomes one); write \`${declaration}\`, a named export`;
+    else if (load.exports.length === 0)
+      hint = `: it exports nothing (a CommonJS module.exports, or a package.json "type": "commonjs", is not read); write \`${declaration}\``;
+    else hint = ` (it exports ${load.exports.join(', ')}; names are case-sensitive)`;
+  }
   return {
     message:
       load.found === undefined
-        ? `${load.file} does not export ${kind === 'class' ? 'a class' : 'a function'} named ${load.export}`
+        ? `${load.file} does not export ${kind === 'class' ? 'a class' : 'a function'} named ${load.export}${hint}`
         : `${load.file} exports ${load.export}, but it is ${show(load.found)}, not a ${kind}`,
     status: 'runtime-error',
     load: true,

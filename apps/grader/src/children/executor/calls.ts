@@ -56,7 +56,11 @@ export interface EncodedThrow {
 
 export type LoadProblem =
   | { file: string; kind: 'load'; thrown: EncodedThrow }
-  | { file: string; kind: 'export'; export: string; found: Encoded };
+  /** `exports`: the names the module does export (at most EXPORTS_LISTED), for a hint at the fix. */
+  | { file: string; kind: 'export'; export: string; found: Encoded; exports?: string[] };
+
+/** The most export names a load problem lists. */
+export const EXPORTS_LISTED = 20;
 
 export type WireOutcome = { v: Encoded } | { t: EncodedThrow } | { l: LoadProblem };
 

@@ -1,7 +1,15 @@
 // The executor's core: makes the calls a script names on a student's modules and tells what each
 // gave, as data (calls.ts). It holds no test, no reference and no expected answer. The grader runs it
 // in the student's process (executor.ts); the suites' own tests run it in-process on the reference.
-import type { Encoded, EncodedThrow, ExecRequest, WireArg, WireOutcome, WireStep } from './calls.ts';
+import {
+  type Encoded,
+  type EncodedThrow,
+  EXPORTS_LISTED,
+  type ExecRequest,
+  type WireArg,
+  type WireOutcome,
+  type WireStep,
+} from './calls.ts';
 
 // Everything used once student code has loaded is taken now, uncurried, so that nothing it replaces
 // later (prototypes, globals, JSON) changes how a request is read or an answer is written.
@@ -242,7 +250,12 @@ export function makeExecutor(options: ExecutorOptions): (request: ExecRequest) =
     if (!loaded.ok) return { l: { file: step.file, kind: 'load', thrown: describeThrow(loaded.failed) } };
     const value = loaded.module[step.export];
     if (typeof value !== 'function') {
-      return { l: { file: step.file, kind: 'export', export: step.export, found: encode(value, 0, []) } };
+      const names = keys(loaded.module);
+      const exports: string[] = [];
+      for (let i = 0; i < names.length && i < EXPORTS_LISTED; i++) exports[i] = `${names[i]}`.slice(0, 64);
+      return {
+        l: { file: step.file, kind: 'export', export: step.export, found: encode(value, 0, []), exports },
+      };
     }
     return { value };
   }
