@@ -97,8 +97,8 @@ describe("hostile students' tests earn nothing they did not earn by behaviour", 
 
   it('a test whose outcome changes from run to run is named flaky and earns nothing', () => {
     const cases = report('hostile-tests-lottery-timing').studentTests.cases;
+    // (Which ones count depends on the machine's load, which is the point: none of them earns anything.)
     expect(cases.some((c) => !c.valid && /flaky/.test(c.reason ?? ''))).toBe(true);
-    expect(cases.filter((c) => c.valid).length).toBeGreaterThan(0);
   });
 
   it('the lotteries see the same process and no source text in every run, so most of their tests count and find nothing', () => {

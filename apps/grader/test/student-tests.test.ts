@@ -101,7 +101,10 @@ describe("grading a student's own tests", () => {
     );
     const [test] = report.tests;
     expect(test?.status).toBe('passed');
-    expect(test?.message).toMatch(/^exposed \(a test timed out on it, which counts\)/);
+    expect(test?.mutant?.killedBy).toEqual([{ file: 'tests/hand.discard.test.ts', broke: 'timeout' }]);
+    expect(test?.message).toMatch(
+      /^exposed by tests\/hand\.discard\.test\.ts \(timed out\) \(a test timed out on it, which counts\)/,
+    );
   });
 
   it('a submission without tests loses every mutant point with one clear reason', () => {
