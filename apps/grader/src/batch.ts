@@ -154,14 +154,24 @@ export function writeSubmissionFiles(
       writeFileWhole(fileInside(dir, name, 'html'), render(view, 'html', false));
     return path;
   };
-  const path = write(out, studentView(report));
+  const placeless = withoutPath(report);
+  const path = write(out, studentView(placeless));
   if (grade) {
     const instructor = join(out, INSTRUCTOR_FOLDER);
     mkdirSync(instructor, { recursive: true });
-    write(instructor, instructorView(report));
+    write(instructor, instructorView(placeless));
   }
   return path;
 }
+
+/**
+ * A report as --out's files hold it: the submission's folder named by its own name, not by the path
+ * it was given on this machine, so the same submissions give the same bytes anywhere.
+ */
+export const withoutPath = (report: Report): Report => ({
+  ...report,
+  submission: { ...report.submission, path: report.submission.name },
+});
 
 /** JSON with every object's keys sorted: the same bytes for the same content, whatever the key order. */
 export function canonicalJson(value: unknown): string {
@@ -356,6 +366,17 @@ export function mergeBatches(dirs: readonly string[], options: BatchKeyOptions =
       );
     }
   }
+  // Each shard once: the same one twice is a mistake in the command, not more results.
+  const shards = new Map<number, string>();
+  for (const { dir, batch } of batches) {
+    const seen = shards.get(batch.shard.index);
+    if (seen !== undefined)
+      throw new PitbossError(
+        'MERGE_CONFLICT',
+        `${seen} and ${dir} are both shard ${batch.shard.index}/${batch.shard.count}: give each shard once`,
+      );
+    shards.set(batch.shard.index, dir);
+  }
   const byOrder = new Map<number, { dir: string; entry: BatchEntry }>();
   const byName = new Map<string, number>();
   for (const { dir, batch } of batches) {
@@ -438,5 +459,7 @@ export const newBatch = (
   run,
   shard,
   total,
-  submissions,
+  submissions: submissions.map((entry) =>
+    entry.report === undefined ? entry : { ...entry, report: withoutPath(entry.report) },
+  ),
 });

@@ -5,6 +5,7 @@ export type PitbossErrorCode =
   | 'NO_SUCH_FOLDER'
   | 'NOT_A_SUBMISSION'
   | 'FOLDER_NOT_EMPTY'
+  | 'NOT_A_FOLDER'
   | 'BAD_REPLAY_ID'
   | 'BAD_RUBRIC'
   | 'BAD_ASSIGNMENT'

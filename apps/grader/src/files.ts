@@ -8,6 +8,7 @@ import {
   renameSync,
   rmdirSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -15,6 +16,10 @@ import { PitbossError } from './errors.ts';
 
 export function writeFolderWhole<T>(folder: string, fill: (draft: string) => T): T {
   const target = resolve(folder);
+  if (existsSync(target) && !statSync(target).isDirectory())
+    throw new PitbossError('NOT_A_FOLDER', `${folder} is a file, not a folder: name a folder to write into`);
+  if (existsSync(dirname(target)) && !statSync(dirname(target)).isDirectory())
+    throw new PitbossError('NOT_A_FOLDER', `${dirname(folder)} is a file, not a folder`);
   if (existsSync(target) && readdirSync(target).length > 0) {
     throw new PitbossError('FOLDER_NOT_EMPTY', `${folder} already exists and is not empty`);
   }

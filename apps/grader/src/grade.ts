@@ -8,6 +8,7 @@ import type { ExecReply } from './children/executor/calls.ts';
 import type { Manifest } from './children/student-tests/protocol.ts';
 import type { Assignment, Limits, TranscriptCase } from './kit/assignment.ts';
 import { decodeResults, MalformedReply } from './kit/decode.ts';
+import type { Script } from './kit/script.ts';
 import type { LoadFailure, TestContext, TestFailure, UnitTest } from './kit/unit-test.ts';
 import type { Mutant } from './mutants/catalogue.ts';
 import { ALL_FILES, type PlannedTest, STUDENT_TESTS } from './plan.ts';
@@ -249,11 +250,22 @@ function expectedOf(assignment: Assignment, transcriptCase: TranscriptCase): str
 }
 
 /** The student's process stopped during a test: a limit, or it died. The test's verdict. */
+/** Where a request was stopped, in the step's words, when the executor said where it was. */
+function stoppedIn(stopped: Stopped): string {
+  const { settled, scripts } = stopped;
+  if (settled.kind !== 'limit' || settled.at === undefined || scripts === undefined) return '';
+  const step = scripts[settled.at.script]?.steps[settled.at.step];
+  return step === undefined ? '' : `, in ${step.text}`;
+}
+
 class Stopped extends Error {
   readonly settled: Exclude<Settled<ExecReply>, { kind: 'reply' }>;
-  constructor(settled: Exclude<Settled<ExecReply>, { kind: 'reply' }>) {
+  /** The request's scripts, to say in which call it was stopped. */
+  readonly scripts: readonly Script[] | undefined;
+  constructor(settled: Exclude<Settled<ExecReply>, { kind: 'reply' }>, scripts?: readonly Script[]) {
     super('stopped');
     this.settled = settled;
+    this.scripts = scripts;
   }
 }
 
@@ -291,12 +303,22 @@ async function runUnitTests(
           limits: options.limits,
           preamble: [JSON.stringify({ provided })],
           handshake: true,
+          progress: true,
         });
         try {
+          // A file whose tests have hung HANGS_TO_STOP times hangs on the rest: they get that verdict
+          // without waiting for it again (in the plan's order, one after another: always the same ones).
+          const hangs: string[] = [];
           for (const test of fileTests) {
             const unit = byId.get(test.id);
             if (unit === undefined) throw new Error(`no unit test ${test.id} in ${assignment.name}`);
-            outcomes.set(test.id, await runUnitTest(unit, test, worker, assignment.numRuns, options, budget));
+            if (hangs.length >= HANGS_TO_STOP) {
+              outcomes.set(test.id, notRunAfterHangs(file, hangs));
+              continue;
+            }
+            const outcome = await runUnitTest(unit, test, worker, assignment.numRuns, options, budget);
+            if (hung(outcome)) hangs.push(test.name);
+            outcomes.set(test.id, outcome);
           }
         } finally {
           worker.close();
@@ -306,6 +328,25 @@ async function runUnitTests(
   );
   return outcomes;
 }
+
+/** Outcomes the submission's spent budget gave: no hang of the code's own. */
+const budgetStops = new WeakSet<Outcome>();
+const byBudget = (outcome: Outcome): Outcome => {
+  budgetStops.add(outcome);
+  return outcome;
+};
+/** Whether an outcome says the code hung: its own time limit, never the budget or the machinery. */
+const hung = (outcome: Outcome | undefined): boolean =>
+  outcome?.status === 'timeout' && outcome.infrastructure !== true && !budgetStops.has(outcome);
+
+/** How many of a file's tests (or a linking's runs) may time out before the rest are not run. */
+const HANGS_TO_STOP = 2;
+
+/** The verdict of a test not run because the code it needs already hung on `hangs` (their names). */
+const notRunAfterHangs = (what: string, hangs: readonly string[]): Outcome => ({
+  status: 'timeout',
+  message: `not run: ${what} already ran out of time on ${hangs.length === 1 ? 'the test' : `the ${hangs.length} tests`} before it, so this one would too`,
+});
 
 let requests = 0;
 
@@ -319,7 +360,7 @@ async function runUnitTest(
 ): Promise<Outcome> {
   const { limits, replay } = options;
   if (budget.left() <= 0)
-    return { status: 'timeout', message: `the test ${describeLimit('budget', limits, 0)}` };
+    return byBudget({ status: 'timeout', message: `the test ${describeLimit('budget', limits, 0)}` });
   const deadline = Date.now() + Math.min(limits.testTimeoutMs, budget.left());
   const deadlineByBudget = budget.left() < limits.testTimeoutMs;
   const exec: TestContext['exec'] = async (scripts) => {
@@ -342,7 +383,7 @@ async function runUnitTest(
     stop();
     if (settled.kind === 'limit' && settled.hit === 'time' && byBudget)
       throw new Stopped({ kind: 'limit', hit: 'budget', message: describeLimit('budget', limits, 0) });
-    if (settled.kind !== 'reply') throw new Stopped(settled);
+    if (settled.kind !== 'reply') throw new Stopped(settled, scripts as readonly Script[]);
     return decodeResults(
       settled.reply.results,
       scripts.map((script) => script.steps.length),
@@ -360,8 +401,13 @@ async function runUnitTest(
     if (error instanceof Stopped) {
       const { settled } = error;
       worker.close();
-      if (settled.kind === 'limit')
-        return { status: LIMIT_STATUS[settled.hit], message: `the test ${settled.message}` };
+      if (settled.kind === 'limit') {
+        const outcome = {
+          status: LIMIT_STATUS[settled.hit],
+          message: `the test ${settled.message}${stoppedIn(error)}`,
+        };
+        return settled.hit === 'budget' ? byBudget(outcome) : outcome;
+      }
       if (settled.infrastructure === true)
         return { status: 'runtime-error', message: settled.message, infrastructure: true };
       return { status: 'runtime-error', message: `${settled.message} during the test` };
@@ -445,25 +491,63 @@ async function runTranscripts(
   }
   const caseOf = new Map(tests.map((test) => [test.id, test.transcript!.case]));
   const linkingOf = new Map(tests.map((test) => [test.id, test.transcript!.linking]));
+  const nameOf = new Map(tests.map((test) => [test.id, test.name]));
   // Each run a fresh sandboxed process of its own (runner/programs.ts): no run sees another.
-  await runPrograms(runs, {
-    limits: options.limits,
-    limiter: options.limiter,
-    budget,
-    done: (id, run) =>
-      outcomes.set(
-        id,
-        judgeTranscript(
-          program,
-          expectedOf(assignment, caseOf.get(id)!),
-          run,
-          options.limits,
-          timeoutOf.get(id) ?? options.limits.programTimeoutMs,
-          linkingOf.get(id) === 'linked',
+  const run = (some: readonly ProgramRun[]) =>
+    runPrograms(some, {
+      limits: options.limits,
+      limiter: options.limiter,
+      budget,
+      done: (id, outcome) =>
+        outcomes.set(
+          id,
+          judgeTranscript(
+            program,
+            expectedOf(assignment, caseOf.get(id)!),
+            outcome,
+            options.limits,
+            timeoutOf.get(id) ?? options.limits.programTimeoutMs,
+            linkingOf.get(id) === 'linked',
+          ),
         ),
-      ),
-  });
+    });
+  // The first HANGS_TO_STOP runs of each linking go first. If they all ran out of time, the program
+  // hangs: the rest of that linking get the same verdict without waiting for it again. Which runs
+  // decide is fixed by the plan's order, never by which finished first.
+  const linkings = [...new Set(runs.map((each) => linkingOf.get(each.key)!))];
+  const first = linkings.flatMap((linking) =>
+    runs.filter((each) => linkingOf.get(each.key) === linking).slice(0, HANGS_TO_STOP),
+  );
+  await run(first);
+  const hungIn = new Map(
+    linkings.map((linking) => {
+      const decided = first.filter((each) => linkingOf.get(each.key) === linking);
+      const all = decided.length === HANGS_TO_STOP && decided.every((each) => hung(outcomes.get(each.key)));
+      return [linking, all ? decided.map((each) => nameOf.get(each.key)!) : []];
+    }),
+  );
+  const rest = runs.filter((each) => !first.includes(each));
+  for (const each of rest) {
+    const linking = linkingOf.get(each.key)!;
+    const hangs = hungIn.get(linking)!;
+    if (hangs.length > 0)
+      outcomes.set(
+        each.key,
+        notRunAfterHangs(linking === 'linked' ? program : `${program} with all your files`, hangs),
+      );
+  }
+  await run(rest.filter((each) => !outcomes.has(each.key)));
   return outcomes;
+}
+
+/** The last `count` lines a program printed (a partial last line included), each cut to 200 characters. */
+function lastLines(stdout: Buffer, count: number): string[] {
+  const tail = stdout.subarray(Math.max(0, stdout.length - 4096)).toString('utf8');
+  return tail
+    .split('\n')
+    .filter((line, i, all) => line !== '' || i < all.length - 1)
+    .slice(-count)
+    .map((line) => (line.length > 200 ? `${line.slice(0, 200)}...` : line));
 }
 
 /** Lines of a text, as a transcript counts them. */
@@ -491,10 +575,15 @@ function judgeTranscript(
     };
   }
   if (run.limit !== undefined) {
-    return {
+    const stopped = `${program} ${describeLimit(run.limit, limits, run.limit === 'cpu' ? timeoutMs : limits.programTimeoutMs)}`;
+    // What it was doing when it was stopped (an endless `cut at` loop shows itself); never for a run
+    // beside the reference's files, which it could have printed.
+    const last = withhold ? [] : lastLines(run.stdout, 3);
+    const outcome = {
       status: LIMIT_STATUS[run.limit],
-      message: `${program} ${describeLimit(run.limit, limits, run.limit === 'cpu' ? timeoutMs : limits.programTimeoutMs)}`,
+      message: last.length === 0 ? stopped : `${stopped}; the last lines it printed:\n${last.join('\n')}`,
     };
+    return run.limit === 'budget' ? byBudget(outcome) : outcome;
   }
   const actual = run.stdout.toString('utf8');
   const found = compareTranscripts(expected, actual);

@@ -28,7 +28,11 @@ describe('limits scaled from the work', () => {
     const test = report.tests[0]!;
     expect(test.status).toBe('timeout');
     // CPU time: a busy loop is stopped at the same point whatever the machine's load.
-    expect(test.message).toBe(`the test used more CPU time than its limit of ${FLOOR_MS} ms`);
+    expect(test.message).toMatch(
+      new RegExp(
+        `^the test used more CPU time than its limit of ${FLOOR_MS} ms, in new deck; .*shuffle\\(\\d+\\)`,
+      ),
+    );
   });
 
   it("an endless loop in blackjack.ts is stopped at the case's scaled CPU limit, not the 10 s a run may take", {
@@ -48,12 +52,51 @@ describe('limits scaled from the work', () => {
     });
   });
 
+  it('a file that hung on two tests is not run for the rest, which say so, and each names the call it hung in', {
+    timeout: 120_000,
+  }, () => {
+    const hanging = withBug(
+      'hand.ts',
+      'handValue(): HandValue {',
+      'handValue(): HandValue {\n    for (;;) {}',
+    );
+    const report = json<Report>(pitboss(['check', hanging, '--format', 'json']));
+    const hand = report.tests.filter((test) => test.file === 'hand.ts');
+    expect(hand.length).toBeGreaterThan(3);
+    const [first, second, ...rest] = hand;
+    for (const test of [first!, second!]) {
+      expect(test.status).toBe('timeout');
+      expect(test.message).toMatch(
+        /^the test used more CPU time than its limit of \d+ ms, in new hand; .*handValue\(\)$/,
+      );
+    }
+    for (const test of rest) {
+      expect(test.status).toBe('timeout');
+      expect(test.message).toBe(
+        'not run: hand.ts already ran out of time on the 2 tests before it, so this one would too',
+      );
+    }
+    // The driver with all the student's files hangs too: two runs wait, the rest are not run.
+    const own = report.tests.filter((test) => test.transcript?.linking === 'own');
+    expect(own.filter((test) => test.message?.startsWith('not run: ')).length).toBe(own.length - 2);
+    expect(
+      report.tests
+        .filter((test) => test.transcript?.linking === 'linked')
+        .every((test) => test.status === 'passed'),
+    ).toBe(true);
+    // Said once in the report for people, with the tests it stands for.
+    const human = pitboss(['check', hanging]).stdout;
+    expect(human.match(/not run: hand\.ts already ran out of time/g)).toHaveLength(1);
+    expect(human).toContain(`the same in ${rest.length - 1} more tests`);
+  });
+
   it('what a spent budget leaves is not run, and says so', { timeout: 120_000 }, () => {
     const report = json<Report>(
       pitboss(['check', LOOP, '--only', 'deck.', '--budget', '4', '--format', 'json']),
     );
     const [spent, ...rest] = report.tests.filter((test) => test.status !== 'passed');
-    expect(spent?.message).toMatch(/CPU time than its limit of \d+ ms/);
+    // The first runs until its CPU limit or the budget, whichever a loaded machine reaches first.
+    expect(spent?.message).toMatch(/CPU time than its limit of \d+ ms|budget of 4 s/);
     expect(rest.length).toBeGreaterThan(0);
     for (const test of rest) {
       expect(test.status).toBe('timeout');

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { SaxesParser } from 'saxes';
@@ -297,6 +297,7 @@ describe('formats', () => {
 
 describe('bad input: one line on stderr and status 2', () => {
   const empty = scratch();
+  writeFileSync(join(empty, 'a-file.txt'), 'not a folder');
   it.each([
     [['grade'], /missing required argument 'dirs'/],
     [['check', '/no/such/folder'], /no such folder: \/no\/such\/folder/],
@@ -307,6 +308,7 @@ describe('bad input: one line on stderr and status 2', () => {
     [['check', CORRECT, '--jobs', '0'], /expected a positive integer/],
     [['check', CORRECT, '--replay', 'garbage'], /'garbage' is not a replay id/],
     [['frobnicate'], /unknown command 'frobnicate'/],
+    [['init', join(empty, 'a-file.txt')], /a-file\.txt is a file, not a folder/],
   ])('%j', (args, problem) => {
     const run = pitboss(args);
     expect(run.status).toBe(2);

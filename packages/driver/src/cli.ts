@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import driverPackage from '../package.json' with { type: 'json' };
 import { UsageError } from './errors.ts';
 import { type WordSource, wordsFromFd } from './input.ts';
 import { OutputClosed, writeAll } from './output.ts';
@@ -26,15 +27,25 @@ const HELP = [
   `usage: ${USAGE}`,
   ...RULE_SETS.map((rules) => `  --rules ${rules.name.padEnd(NAME_WIDTH)}  blackjack ${rules.usage}`),
   `  ${'--seed <n>'.padEnd(NAME_WIDTH + 9)} start MT19937 at seed n instead of the course's 0 (table: the clock)`,
+  `  ${'--version'.padEnd(NAME_WIDTH + 9)} print the version`,
   '',
 ].join('\n');
 
 /** Runs the CLI; the one place where an error becomes an exit status. Nothing reaches stdout unless it all worked. */
 export function runCli(argv: readonly string[], io: CliIo): number {
   try {
-    const { help, rules, seed, words } = withUsage(USAGE, () => readOptions(argv));
+    // No words at all: what the command takes, and the status of a usage error (nothing was played).
+    if (argv.length === 0) {
+      io.stderr(HELP);
+      return EXIT_USAGE;
+    }
+    const { help, version, rules, seed, words } = withUsage(USAGE, () => readOptions(argv));
     if (help) {
       io.stdout(HELP);
+      return EXIT_OK;
+    }
+    if (version) {
+      io.stdout(`${driverPackage.version}\n`);
       return EXIT_OK;
     }
     const game = withUsage(`blackjack --rules ${rules.name} ${rules.usage}`, () =>
@@ -66,6 +77,7 @@ function withUsage<T>(usage: string, read: () => T): T {
 
 interface Options {
   help: boolean;
+  version: boolean;
   rules: RuleSet<unknown>;
   seed?: number | undefined;
   words: string[];
@@ -78,12 +90,13 @@ function readOptions(argv: readonly string[]): Options {
       rules: { type: 'string' },
       seed: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean' },
     },
     allowPositionals: true,
     strict: false,
     tokens: true,
   });
-  const options: Options = { help: false, rules: RULE_SETS[0]!, words: [] };
+  const options: Options = { help: false, version: false, rules: RULE_SETS[0]!, words: [] };
   const negativeNumbers = new Set<number>();
   for (const token of tokens) {
     if (token.kind === 'positional') options.words.push(token.value);
@@ -97,6 +110,10 @@ function readOptions(argv: readonly string[]): Options {
     }
     if (token.name === 'help') {
       options.help = true;
+      continue;
+    }
+    if (token.name === 'version') {
+      options.version = true;
       continue;
     }
     if (token.name !== 'rules' && token.name !== 'seed') {

@@ -41,6 +41,16 @@ describe('the blackjack CLI', () => {
     expect(result.stdout).toContain('--rules minbet');
   });
 
+  it('prints its version on --version, and the help on stderr with status 2 when given no words at all', () => {
+    const version = run(['--version']);
+    expect(version.status).toBe(0);
+    expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    const nothing = run([]);
+    expect(nothing.status).toBe(2);
+    expect(nothing.stdout).toBe('');
+    expect(nothing.stderr).toMatch(/^usage: blackjack /);
+  });
+
   it('stops quietly when its reader closes the pipe', () => {
     const result = spawnSync(
       'sh',
@@ -57,7 +67,6 @@ describe('the blackjack CLI', () => {
 describe('bad input: one line on stderr naming the problem and the usage, nothing on stdout, status 2', () => {
   const cutsDir = join(REPO_ROOT, 'packages/driver/test/cuts');
   it.each([
-    [[], /expected 3 words, got 0/],
     [['100', '3'], /expected 3 words, got 2/],
     [['100', '3', 'simple', 'extra'], /expected 3 words, got 4/],
     [['abc', '3', 'simple'], /bankroll must be an integer, got 'abc'/],

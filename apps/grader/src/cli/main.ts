@@ -87,7 +87,7 @@ function program(io: Io, setStatus: (status: number) => void): Command {
       .option('--max-output <bytes>', "most a program may print, overriding the rule set's", positiveInteger)
       .option(
         '--only <prefix...>',
-        'only the tests whose id or file begins with a prefix (deck.ts, deck.model, transcript.course)',
+        'only the tests whose id or file begins with a prefix (a file, a test id, transcript., mutant. for your own tests)',
       );
 
   cli

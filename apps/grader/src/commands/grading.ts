@@ -134,7 +134,14 @@ async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io)
     throw new PitbossError('BAD_REPLAY_ID', `no test '${replay.id}' in ${assignment.name}`);
   }
   if (flags.only !== undefined && selectTests(plan, { mode, only: flags.only }).length === 0) {
-    throw new PitbossError('USAGE', `--only ${flags.only.join(' ')} matches no test`);
+    // What a prefix can start: a file a test grades, or the first part of a test id.
+    const prefixes = [
+      ...new Set(selectTests(plan, { mode }).flatMap((test) => [test.file, `${test.id.split(/[.:]/)[0]}.`])),
+    ];
+    throw new PitbossError(
+      'USAGE',
+      `--only ${flags.only.join(' ')} matches no test (a prefix of a file or an id: ${prefixes.join(', ')})`,
+    );
   }
   // The assignment's limits (graders/<name>/index.ts), each overridable on the command line.
   const limits: Limits = {

@@ -111,6 +111,33 @@ function studentTestsSection(report: Report, c: Colors): string[] {
   return out;
 }
 
+/** How many of the other tests a repeated failure names. */
+const SAME_NAMED = 6;
+
+/**
+ * What makes two failures the same for a reader: the same status and message, or for a transcript the
+ * same first differing line (whatever its number) and the same lines there.
+ */
+function failureKey(test: TestResult): string {
+  const { diff } = test;
+  if (diff === undefined) return `${test.status}\0${test.message ?? ''}`;
+  const at = (side: TestResult['diff'] & object, which: 'expected' | 'actual') =>
+    side[which].lines[diff.line - side[which].from] ?? '(end)';
+  return `${test.status}\0diff\0${at(diff, 'expected')}\0${diff.withheld ? '(withheld)' : at(diff, 'actual')}\0${diff.whitespaceOnly}`;
+}
+
+/** The failures grouped, in the order each group first fails: the first of each, and the rest like it. */
+function sameFailures(failed: readonly TestResult[]): [TestResult, TestResult[]][] {
+  const groups = new Map<string, [TestResult, TestResult[]]>();
+  for (const test of failed) {
+    const key = failureKey(test);
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [test, []]);
+    else group[1].push(test);
+  }
+  return [...groups.values()];
+}
+
 export function renderHuman(unbounded: Report, options: HumanOptions): string {
   const report = boundReport(unbounded);
   const c = pc.createColors(options.color);
@@ -133,42 +160,53 @@ export function renderHuman(unbounded: Report, options: HumanOptions): string {
   }
   for (const problem of report.loadErrors) out.push(c.red(terminalBlock(problem.message, '  ')));
   for (const note of report.notes ?? []) out.push(c.dim(terminalBlock(`note: ${note}`, '  ')));
-  out.push(...studentTestsSection(report, c));
-  // Mutants are told in the section above; the list below is about the student's implementation.
+  // The implementation's failures first, then the student's own tests and the mutants.
   const failed = report.tests.filter((test) => test.status !== 'passed' && test.kind !== 'mutant');
   const implementation = report.tests.filter((test) => test.kind !== 'mutant').length;
   if (failed.length === 0) {
     if (implementation > 0) out.push('', c.green(`All ${implementation} tests of your implementation pass.`));
-    return `${out.join('\n')}\n`;
-  }
-  out.push('', c.bold(`${failingSentence(failed, implementation)}:`));
-  for (const test of failed) {
-    out.push(
-      '',
-      `${status(test)} ${t(test.name)}  ${c.dim(`[${t(test.file)}, ${scoreOutOf(0, test.maxScore)}]`)}`,
-    );
-    if (test.message !== undefined) out.push(terminalBlock(test.message, '      '));
-    if (test.diff !== undefined) {
-      const { diff } = test;
-      const mark = (from: number, lines: string[], sign: string, paint: (text: string) => string) =>
-        lines.map((line, i) => {
-          const number = from + i;
-          const text = `${sign}${String(number).padStart(6)} | ${t(line).replaceAll(' ', number === diff.line ? '·' : ' ')}`;
-          return number === diff.line ? paint(text) : c.dim(text);
-        });
-      out.push(`      expected (reference), ${diff.expectedLines} lines:`);
-      out.push(...mark(diff.expected.from, diff.expected.lines, '      ', c.green));
-      if (diff.withheld === true) {
+  } else {
+    out.push('', c.bold(`${failingSentence(failed, implementation)}:`));
+    // A failure repeated case after case (the same first difference, the same hang) is told once,
+    // with the other tests it affects named after it.
+    for (const [test, same] of sameFailures(failed)) {
+      out.push(
+        '',
+        `${status(test)} ${t(test.name)}  ${c.dim(`[${t(test.file)}, ${scoreOutOf(0, test.maxScore)}]`)}`,
+      );
+      if (test.message !== undefined) out.push(terminalBlock(test.message, '      '));
+      if (test.diff !== undefined) {
+        const { diff } = test;
+        const mark = (from: number, lines: string[], sign: string, paint: (text: string) => string) =>
+          lines.map((line, i) => {
+            const number = from + i;
+            const text = `${sign}${String(number).padStart(6)} | ${t(line).replaceAll(' ', number === diff.line ? '·' : ' ')}`;
+            return number === diff.line ? paint(text) : c.dim(text);
+          });
+        out.push(`      expected (reference), ${diff.expectedLines} lines:`);
+        out.push(...mark(diff.expected.from, diff.expected.lines, '      ', c.green));
+        if (diff.withheld === true) {
+          out.push(
+            `      got (yours), ${diff.actualLines} lines: not shown (this run had the reference's files; the same case with all your files shows your lines)`,
+          );
+        } else {
+          out.push(`      got (yours), ${diff.actualLines} lines:`);
+          out.push(...mark(diff.actual.from, diff.actual.lines, '      ', c.red));
+        }
+      }
+      if (test.replay !== undefined)
+        out.push(c.dim(`      replay: ${t(replayCommand(report.submission.name, test.replay))}`));
+      if (same.length > 0) {
+        const named = same.slice(0, SAME_NAMED).map((other) => `${t(other.name)} [${t(other.file)}]`);
+        const more = same.length - named.length;
         out.push(
-          `      got (yours), ${diff.actualLines} lines: not shown (this run had the reference's files; the same case with all your files shows your lines)`,
+          c.yellow(
+            `      the same in ${same.length} more test${same.length === 1 ? '' : 's'}: ${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}`,
+          ),
         );
-      } else {
-        out.push(`      got (yours), ${diff.actualLines} lines:`);
-        out.push(...mark(diff.actual.from, diff.actual.lines, '      ', c.red));
       }
     }
-    if (test.replay !== undefined)
-      out.push(c.dim(`      replay: ${t(replayCommand(report.submission.name, test.replay))}`));
   }
+  out.push(...studentTestsSection(report, c));
   return `${out.join('\n')}\n`;
 }

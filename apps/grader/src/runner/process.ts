@@ -65,7 +65,7 @@ export function spawnStudent(
   return spawn(command, args, {
     cwd: options.cwd,
     detached: true,
-    stdio: ['pipe', 'pipe', 'pipe', ...(options.extraFds === 1 ? (['pipe'] as const) : [])],
+    stdio: ['pipe', 'pipe', 'pipe', ...Array.from({ length: options.extraFds ?? 0 }, () => 'pipe' as const)],
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
   });
 }

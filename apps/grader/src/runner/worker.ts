@@ -4,7 +4,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { REPLY_FD } from '../children/executor/protocol.ts';
+import { PROGRESS_FD, REPLY_FD } from '../children/executor/protocol.ts';
 import type { Limits } from '../kit/assignment.ts';
 import { describeLimit, type LimitHit, limitFromExit, signalOf } from './limits.ts';
 import { harnessCpuSeconds, killGroup, STDERR_KEPT, spawnStudent, watchCpu, watchMemory } from './process.ts';
@@ -26,6 +26,8 @@ export interface WorkerOptions {
    * that cannot start, no threads left), never the student's.
    */
   handshake?: boolean;
+  /** The child says on PROGRESS_FD where it is (`<script>:<step>` a line): a stopped request is placed. */
+  progress?: boolean;
 }
 
 /** The longest reply line the grader reads from a child; more ends the child (an output limit). */
@@ -33,8 +35,11 @@ const MAX_REPLY_BYTES = 64 * 1024 * 1024;
 
 export type Settled<Reply> =
   | { kind: 'reply'; reply: Reply }
-  /** A limit ended the child during the request; `message` names it and its value. */
-  | { kind: 'limit'; hit: LimitHit; message: string }
+  /**
+   * A limit ended the child during the request; `message` names it and its value; `at`, where the child
+   * last said it was (its word only: for a message, never a verdict).
+   */
+  | { kind: 'limit'; hit: LimitHit; message: string; at?: { script: number; step: number } | undefined }
   /**
    * The child died during the request: how, and the end of its stderr. `infrastructure` when it died
    * before its harness said it was ready (with `handshake`): no student code had run.
@@ -56,6 +61,8 @@ interface Live {
   token: string;
   stderr: string;
   printed: number;
+  /** The last place the child said it was in, during the current request. */
+  at?: { script: number; step: number } | undefined;
   hit?: LimitHit | undefined;
   pending?: Pending | undefined;
   ready: boolean;
@@ -76,7 +83,7 @@ export class ChildWorker<Reply extends { token: string }> {
       readable: [cwd, ...this.#options.readable, script],
       limits,
       cpuSeconds: harnessCpuSeconds(limits),
-      extraFds: 1,
+      extraFds: this.#options.progress === true ? 2 : 1,
     });
     const live: Live = {
       child,
@@ -99,6 +106,22 @@ export class ChildWorker<Reply extends { token: string }> {
     child.stderr?.on('data', (chunk: Buffer) => {
       live.stderr = (live.stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
     });
+    if (this.#options.progress === true) {
+      // Only the last whole line matters: where the child was when it stopped coming back.
+      let partial = '';
+      (child.stdio[PROGRESS_FD] as Readable).on('data', (chunk: Buffer) => {
+        const text = (partial + chunk.toString('latin1')).slice(-64);
+        const end = text.lastIndexOf('\n');
+        if (end < 0) {
+          partial = text;
+          return;
+        }
+        partial = text.slice(end + 1);
+        const last = /(\d{1,9}):(\d{1,9})$/.exec(text.slice(0, end));
+        if (last !== null && live.pending !== undefined)
+          live.at = { script: Number(last[1]), step: Number(last[2]) };
+      });
+    }
     child.stdin?.on('error', () => {});
     // Replies are read a line at a time with a cap: anything in the child may write to this pipe.
     let pending: Buffer[] = [];
@@ -145,7 +168,7 @@ export class ChildWorker<Reply extends { token: string }> {
       if (hit !== undefined) {
         const named =
           hit === 'cpu' && pending.cpuLimitMs !== undefined ? pending.cpuLimitMs : pending.limitMs;
-        pending.settle({ kind: 'limit', hit, message: describeLimit(hit, limits, named) });
+        pending.settle({ kind: 'limit', hit, message: describeLimit(hit, limits, named), at: live.at });
         return;
       }
       const killedBy = signal ?? signalOf(status);
@@ -195,6 +218,7 @@ export class ChildWorker<Reply extends { token: string }> {
         stopCpu();
         resolve(result);
       };
+      live.at = undefined;
       live.pending = {
         key,
         limitMs,

@@ -175,6 +175,8 @@ type Loaded = { ok: true; module: Record<string, unknown> } | { ok: false; faile
 export interface ExecutorOptions {
   provided: readonly string[];
   importModule(file: string): Promise<Record<string, unknown>>;
+  /** Told before each call a script makes: where the code is, should it never come back. */
+  onStep?: ((script: number, step: number) => void) | undefined;
 }
 
 /** An executor: runs requests against the modules it imports, each loaded once. */
@@ -260,8 +262,10 @@ export function makeExecutor(options: ExecutorOptions): (request: ExecRequest) =
     return { value };
   }
 
+  const onStep = options.onStep;
+
   /** Runs one script: synchronous, so nothing of the student's (a patched promise) can reorder it. */
-  function runScript(script: WireStep[]): WireOutcome[] {
+  function runScript(script: WireStep[], index: number): WireOutcome[] {
     const slots: unknown[] = [];
     const outcomes: WireOutcome[] = [];
     for (let s = 0; s < script.length; s++) {
@@ -284,6 +288,7 @@ export function makeExecutor(options: ExecutorOptions): (request: ExecRequest) =
       }
       const args: unknown[] = [];
       for (let i = 0; i < step.args.length; i++) args[i] = argument(step.args[i]!, slots);
+      onStep?.(index, s);
       let result: unknown;
       try {
         if (step.op === 'new') result = construct(callee as new (...a: unknown[]) => unknown, args);
@@ -315,7 +320,7 @@ export function makeExecutor(options: ExecutorOptions): (request: ExecRequest) =
       }
     }
     const results: WireOutcome[][] = [];
-    for (let i = 0; i < request.scripts.length; i++) results[i] = runScript(request.scripts[i]!);
+    for (let i = 0; i < request.scripts.length; i++) results[i] = runScript(request.scripts[i]!, i);
     return results;
   };
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ExecPreamble, ExecRequest } from './calls.ts';
 import { makeExecutor, serialize } from './executor-core.ts';
-import { REPLY_FD } from './protocol.ts';
+import { PROGRESS_FD, REPLY_FD } from './protocol.ts';
 
 // Taken before any student module loads.
 const apply = Reflect.apply;
@@ -62,6 +62,13 @@ async function serve(): Promise<void> {
   write(REPLY_FD, `${serialize({ token, ready: true })}\n`);
   const run = makeExecutor({
     provided: (parse(preamble) as ExecPreamble).provided,
+    onStep: (script, step) => {
+      try {
+        write(PROGRESS_FD, `${script}:${step}\n`);
+      } catch {
+        // Only a diagnosis rides on it.
+      }
+    },
     importModule: (file) =>
       import(pathToFileURL(join(process.cwd(), file.replace(/\.ts$/, '.mjs'))).href) as Promise<
         Record<string, unknown>

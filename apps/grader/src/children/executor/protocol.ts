@@ -20,3 +20,9 @@ export interface RunReply {
 
 /** The extra pipe a reply travels on: not stdout, which student code writes to freely. */
 export const REPLY_FD = 3;
+
+/**
+ * Where the executor says which call it is about to make (`<script>:<step>` a line): read only to
+ * name the call a request was stopped in, never for a verdict (student code can write here too).
+ */
+export const PROGRESS_FD = 4;
