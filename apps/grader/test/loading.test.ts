@@ -154,9 +154,13 @@ describe('time limits', () => {
       'let bankroll = bankrollArg;',
       'for (;;) {}\nlet bankroll = bankrollArg;',
     );
-    const report = grade(dir, '--timeout', '1', '--only', 'transcript.course');
+    const report = grade(dir, '--only', 'transcript.course');
     const transcripts = report.tests.filter((test) => test.kind === 'transcript');
     expect(transcripts.every((test) => test.status === 'timeout')).toBe(true);
-    expect(transcripts[0]?.message).toBe('blackjack.ts took longer than its limit of 1000 ms');
+    // Stopped by its CPU-time limit (whatever the machine's load), then the rest not run at all.
+    expect(transcripts[0]?.message).toMatch(/^blackjack\.ts used more CPU time than its limit of \d+ ms$/);
+    expect(transcripts.filter((test) => test.message?.startsWith('not run: ')).length).toBe(
+      transcripts.length - 4,
+    );
   }, 120_000);
 });
