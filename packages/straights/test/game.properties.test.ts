@@ -102,6 +102,22 @@ describe('whole games, with random seeds, seats and humans typing (mostly sensib
     expect(listings).toBeGreaterThan(10);
   });
 
+  it('the holder of the seven of spades opens every round, and the first move is the seven of spades', () => {
+    fc.assert(
+      fc.property(gameArb, ({ seed, answers, choices }) => {
+        const game = readTranscript(playTyped(seed, answers, choices).text);
+        for (const round of game.rounds) {
+          const [first] = round.turns;
+          expect(first?.seat).toBe(round.opener);
+          expect(first?.hand).toContain('7S');
+          expect(first?.legal).toEqual(['7S']);
+          if (first?.move !== undefined) expect(first.move).toEqual({ kind: 'play', card: '7S' });
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('a computer never discards while holding a legal play: it plays the first legal card, else discards its first card', () => {
     fc.assert(
       fc.property(gameArb, ({ seed, answers, choices }) => {
