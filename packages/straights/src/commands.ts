@@ -20,7 +20,11 @@ export function wordsOf(text: string): Words {
 
 export type Seat = 'human' | 'computer';
 
-/** `c` is a computer; any other word is a human (as the course's program does). */
+/**
+ * `c` is a computer; any other word is a human, as in the course's program. (That program reads one
+ * character, so its `computer` is a computer followed by the answer `omputer`; a whole word is read
+ * here, and only `c` is a computer.)
+ */
 export function readSeat(words: Words): Seat | 'end' {
   const word = words.next();
   if (word === undefined) return 'end';
