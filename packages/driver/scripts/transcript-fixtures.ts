@@ -2,7 +2,7 @@
 // the exact stdout the reference CLI prints. A case of a rule set that reads its players' words ends
 // in `< <file>.in`: that file, beside cases.txt, is its stdin. `fixtures/transcripts/<rules>/` is made
 // by the reference and may be regenerated; `fixtures/compat/<rules>/` holds the course's own outputs
-// and never is.
+// and never is. A folder named after another game (`straights`) runs that game's CLI with the words.
 import { spawn } from 'node:child_process';
 import {
   closeSync,
@@ -20,9 +20,19 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
 const CLI = join(REPO_ROOT, 'packages/driver/bin/blackjack.mjs');
 
+/** Folders that are games of their own, not blackjack rule sets, and the bin that plays each. */
+const OTHER_GAMES: Readonly<Record<string, string>> = {
+  straights: join(REPO_ROOT, 'packages/straights/bin/straights.mjs'),
+};
+
+/** A case still running after this has hung (a game that never ends): it fails instead of waiting. */
+const CASE_TIMEOUT_MS = 120_000;
+
 export interface TranscriptCase {
   /** The folder's rule set, from its name. */
   rules: string;
+  /** `blackjack` for a rule set, else the game the folder is named after. */
+  game: string;
   folder: string;
   words: string[];
   /** The file read as stdin, beside cases.txt; none: stdin is empty. */
@@ -41,11 +51,11 @@ export interface CaseOutcome {
 }
 
 /**
- * The golden file's name: the words joined by `_`, leading dashes and a cuts file's `.txt` dropped,
- * then the stdin file's name without its `.in`.
+ * The golden file's name: the words joined by `_`, an option's leading dashes (not a negative
+ * number's minus) and a cuts file's `.txt` dropped, then the stdin file's name without its `.in`.
  */
 export function caseFileName(words: readonly string[], stdin?: string): string {
-  const parts = words.map((word) => word.replace(/^-+/, '').replace(/\.txt$/, ''));
+  const parts = words.map((word) => word.replace(/^-+(?!\d)/, '').replace(/\.txt$/, ''));
   if (stdin !== undefined) parts.push(basename(stdin).replace(/\.in$/, ''));
   return `${parts.join('_')}.txt`;
 }
@@ -74,12 +84,14 @@ export function readCaseFolders(fixturesRoot = join(REPO_ROOT, 'fixtures')): Tra
       const folder = join(kindRoot, rules);
       const list = join(folder, 'cases.txt');
       if (!existsSync(list)) continue;
+      const game = Object.hasOwn(OTHER_GAMES, rules) ? rules : 'blackjack';
       for (const line of readFileSync(list, 'utf8').split('\n')) {
         const trimmed = line.trim();
         if (trimmed === '' || trimmed.startsWith('#')) continue;
         const { words, stdin } = readCaseLine(trimmed);
         cases.push({
           rules,
+          game,
           folder,
           words,
           ...(stdin !== undefined && { stdin: join(folder, stdin) }),
@@ -122,9 +134,11 @@ function runCli(c: TranscriptCase): Promise<{ stdout: Buffer; stderr: string; st
       done({ stdout: Buffer.alloc(0), stderr: `cannot read stdin file: ${error}`, status: -1 });
       return;
     }
-    const child = spawn(process.execPath, [CLI, '--rules', c.rules, ...c.words], {
+    const command = c.game === 'blackjack' ? [CLI, '--rules', c.rules] : [OTHER_GAMES[c.game]!];
+    const child = spawn(process.execPath, [...command, ...c.words], {
       cwd: c.folder,
       stdio: [stdin, 'pipe', 'pipe'],
+      timeout: CASE_TIMEOUT_MS,
     });
     if (typeof stdin === 'number') closeSync(stdin);
     const stdout: Buffer[] = [];
@@ -132,10 +146,12 @@ function runCli(c: TranscriptCase): Promise<{ stdout: Buffer; stderr: string; st
     child.stdout!.on('data', (data: Buffer) => stdout.push(data));
     child.stderr!.on('data', (data: Buffer) => stderr.push(data));
     child.on('error', (error) => done({ stdout: Buffer.alloc(0), stderr: String(error), status: -1 }));
-    child.on('close', (code) =>
+    child.on('close', (code, signal) =>
       done({
         stdout: Buffer.concat(stdout),
-        stderr: Buffer.concat(stderr).toString('utf8'),
+        stderr:
+          (signal === null ? '' : `stopped by ${signal} (over ${CASE_TIMEOUT_MS} ms?); `) +
+          Buffer.concat(stderr).toString('utf8'),
         status: code ?? 1,
       }),
     );

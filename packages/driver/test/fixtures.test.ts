@@ -4,10 +4,12 @@ import { orphanFiles, readCaseFolders, runCases } from '../scripts/transcript-fi
 import { MINBET_PREFIXED, readGame, readLines } from './transcript-reader.ts';
 
 const cases = readCaseFolders();
+// Other games' folders (straights) are checked by their own package's tests, through their own CLI.
+const blackjackCases = cases.filter((c) => c.game === 'blackjack');
 
 describe('transcript fixtures (what `pnpm fixtures:check` checks)', () => {
   it('every course output and golden transcript is reproduced byte for byte by the CLI', async () => {
-    const outcomes = await runCases(cases);
+    const outcomes = await runCases(blackjackCases);
     const problems = outcomes.filter((o) => o.problem !== '').map((o) => `${o.case.file}: ${o.problem}`);
     expect(problems).toEqual([]);
     expect(cases.filter((c) => !c.regenerable && c.rules === 'classic')).toHaveLength(12);
