@@ -2,6 +2,7 @@
 // must pass on it, or the suite (not a student) is wrong. The grader runs the same tests in child
 // processes against each submission.
 
+import { expectTestsOfStudentFiles } from '@pitboss/blackjack-kit/test-support';
 import { localExec } from '@pitboss/grader/kit';
 import { describe, expect, it } from 'vitest';
 import { assignment } from '../index.ts';
@@ -27,13 +28,7 @@ describe('the classic unit tests on the reference', () => {
   });
 
   it('every test grades one of the student files and has a unique id', () => {
-    const files = new Set(assignment.studentFiles.map((file) => file.name));
-    const ids = assignment.unitTests.map((test) => test.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    for (const test of assignment.unitTests) {
-      expect(files.has(test.file)).toBe(true);
-      expect(test.id.startsWith(test.file.replace('.ts', '.'))).toBe(true);
-    }
+    expectTestsOfStudentFiles(assignment);
   });
 });
 

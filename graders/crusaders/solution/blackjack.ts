@@ -1,5 +1,5 @@
 import { type Card, DeckEmpty, SpotNames, SuitNames } from './card';
-import type { Character, PlayerType } from './contract';
+import type { Character, PlayerType } from './characters';
 import { Deck } from './deck';
 import { Hand } from './hand';
 import { getPlayer } from './player';
