@@ -30,7 +30,7 @@ export interface Edition {
   folder: string;
   /** The edition's own unit tests (its player.ts); every edition's deck and hand tests come first. */
   unitTests: readonly UnitTest[];
-  /** The driver's transcript cases. */
+  /** The driver's transcript cases; a case's `files` are what its words name (a cuts file). */
   transcriptCases: readonly TranscriptCase[];
   /** Provided files beyond card.ts, rand.ts and contract.ts. */
   providedFiles?: readonly ProvidedFile[] | undefined;
@@ -40,6 +40,13 @@ export interface Edition {
   starterFiles: Readonly<Record<string, string>>;
   /** A self-contained module of live properties for the student tool, if the edition has one. */
   liveTestsModule?: string | undefined;
+}
+
+/** What a rule set reads from a case's files (a cuts file): the case's own text, never the disk. */
+function readCaseFile(transcriptCase: TranscriptCase, path: string): string {
+  const text = transcriptCase.files?.[path];
+  if (text === undefined) throw Object.assign(new Error(`no such file: ${path}`), { code: 'ENOENT' });
+  return text;
 }
 
 export function blackjackAssignment(edition: Edition): Assignment {
@@ -75,7 +82,9 @@ export function blackjackAssignment(edition: Edition): Assignment {
       program: 'blackjack.ts',
       cases: edition.transcriptCases,
       expected: (transcriptCase) =>
-        playTranscript(ruleSet, transcriptCase.words, { readFile: () => '' }).text,
+        playTranscript(ruleSet, transcriptCase.words, {
+          readFile: (path) => readCaseFile(transcriptCase, path),
+        }).text,
     },
     rubricFile: own('./rubric.json'),
     limits: blackjackLimits,

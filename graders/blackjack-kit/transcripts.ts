@@ -23,13 +23,21 @@ export function casesFrom(file: string): TranscriptCase[] {
   return cases;
 }
 
-/** `count` argument sets drawn from `words` with `seed`, in group `generated`. */
+/** A drawn case: its words, and the files they name (written beside the program for its run). */
+export interface Drawn {
+  words: readonly string[];
+  files?: Readonly<Record<string, string>> | undefined;
+}
+
+/** `count` cases drawn from `arbitrary` (words, or words and files) with `seed`, in group `generated`. */
 export const generated = (
   seed: number,
-  words: fc.Arbitrary<readonly string[]>,
+  arbitrary: fc.Arbitrary<readonly string[] | Drawn>,
   count = 12,
 ): TranscriptCase[] =>
-  fc.sample(words, { seed, numRuns: count }).map((drawn) => ({ group: 'generated', words: drawn }));
+  fc
+    .sample(arbitrary, { seed, numRuns: count })
+    .map((drawn) => ({ group: 'generated', ...('words' in drawn ? drawn : { words: drawn }) }));
 
 /** Where the drawn numbers go: mostly up to the small limit, else up to the large one. */
 export interface Spread {
