@@ -75,6 +75,12 @@ import { getCut } from './rand';
 ${notImplemented}
 `;
 
+/** player.ts and blackjack.ts of a one-player edition whose driver is run with `words`. */
+export const simpleAndCountingStubs = (words: string) => ({
+  player: simpleAndCountingStub,
+  blackjack: driverStub(words, 'getCounting, getSimple'),
+});
+
 /** What a submission folder needs to run its own tests and its driver (every assignment's). */
 export const packageJson = `${JSON.stringify(
   {

@@ -1,15 +1,8 @@
 // What `pitboss init` writes for a classic student: the kit's stubs and files, the classic driver's
 // words, and one example acceptance test.
-import {
-  driverStub,
-  starterFiles as kitStarterFiles,
-  simpleAndCountingStub,
-} from '@pitboss/blackjack-kit/starter';
+import { starterFiles as kitStarterFiles, simpleAndCountingStubs } from '@pitboss/blackjack-kit/starter';
 
-export const stubs = {
-  player: simpleAndCountingStub,
-  blackjack: driverStub('<bankroll> <hands> <simple|counting>', 'getCounting, getSimple'),
-};
+export const stubs = simpleAndCountingStubs('<bankroll> <hands> <simple|counting>');
 
 const exampleTest = `// An acceptance test, one behaviour per file, as the course's example.cpp:
 // deal a card, shuffle(26), and the dealt card is back in the deck, second.
