@@ -39,7 +39,7 @@ function secretLines(): string[] {
   for (const pkg of ['deck', 'hand', 'player', 'driver'])
     for (const file of filesUnder(join(REPO_ROOT, 'packages', pkg, 'src')))
       if (!provided.has(file.split('/').pop()!)) secret.push(file);
-  for (const rules of ['blackjack-kit', 'classic', 'crusaders'])
+  for (const rules of ['blackjack-kit', 'classic', 'crusaders', 'minbet'])
     for (const part of ['solution', 'reference', 'suites'])
       if (existsSync(join(REPO_ROOT, 'graders', rules, part)))
         secret.push(...filesUnder(join(REPO_ROOT, 'graders', rules, part)));
@@ -56,6 +56,7 @@ function secretLines(): string[] {
   for (const file of [
     'graders/classic/mutants.json',
     'graders/crusaders/mutants.json',
+    'graders/minbet/mutants.json',
     'instructor/classic/mutants.json',
   ]) {
     const { mutants } = JSON.parse(readFileSync(join(REPO_ROOT, file), 'utf8')) as {
@@ -71,7 +72,7 @@ function secretLines(): string[] {
       join(REPO_ROOT, file),
     ),
     // The Blackjack kit's provided contract, starter and words are every edition's.
-    ...['blackjack-kit', 'classic', 'crusaders'].flatMap((rules) => [
+    ...['blackjack-kit', 'classic', 'crusaders', 'minbet'].flatMap((rules) => [
       ...(existsSync(join(REPO_ROOT, 'graders', rules, 'provided'))
         ? filesUnder(join(REPO_ROOT, 'graders', rules, 'provided'))
         : []),
@@ -102,7 +103,7 @@ describe('pitboss export-student-tool', { timeout: 600_000 }, () => {
       /^(packages|fixtures|instructor)\/|\/(solution|reference|suites)\//.test(file),
     );
     expect(forbidden).toEqual([]);
-    for (const rules of ['classic', 'crusaders'])
+    for (const rules of ['classic', 'crusaders', 'minbet'])
       expect(JSON.parse(readFileSync(join(tool, 'graders', rules, 'mutants.json'), 'utf8'))).toEqual({
         mutants: [],
       });
