@@ -1,49 +1,29 @@
-// The crusaders assignment (SPEC sections 6 and 7; the rules of compat/crusaders/README.md): what a
-// submission holds and how it is graded.
+// The crusaders assignment (SPEC sections 6 and 7; the rules of compat/crusaders/README.md): the kit's
+// Blackjack edition with the crusaders rule set, the teams and characters it provides, its character
+// tests, transcript cases and starter.
 import { fileURLToPath } from 'node:url';
-import { findRuleSet, playTranscript } from '@pitboss/driver';
+import { blackjackAssignment } from '@pitboss/blackjack-kit/assignment';
 import type { Assignment } from '@pitboss/grader/kit';
-import { blackjackLimits } from '@pitboss/grader-classic/limits';
 import { starterFiles, stubs } from './starter.ts';
 import { unitTests } from './suites/index.ts';
 import { transcriptCases } from './transcripts.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-const crusaders = findRuleSet('crusaders')!;
 
-export const assignment: Assignment = {
+export const assignment: Assignment = blackjackAssignment({
   name: 'crusaders',
   title:
     'Blackjack (crusaders): SOS Brigade vs Stardust Crusaders, Deck, Hand, the characters and the driver',
   version: '1',
   seed: 20210709,
-  numRuns: 200,
-  studentFiles: [
-    { name: 'deck.ts', stub: stubs.deck },
-    { name: 'hand.ts', stub: stubs.hand },
-    { name: 'player.ts', stub: stubs.player },
-    { name: 'blackjack.ts', stub: stubs.blackjack },
-  ],
-  providedFiles: [
-    { name: 'card.ts', source: here('../../packages/deck/src/card.ts') },
-    { name: 'rand.ts', source: here('../../packages/deck/src/rand.ts') },
-    { name: 'team.ts', source: here('../../packages/player/src/team.ts') },
-    { name: 'contract.ts', source: here('./provided/contract.ts') },
-  ],
-  referenceDir: here('./reference'),
-  solutionDir: here('./solution'),
-  mutantsFile: here('./mutants.json'),
-  // The handout asks for tests of the ADTs; the driver is graded by transcripts.
-  studentTests: { folder: 'tests', suffix: '.test.ts', about: ['deck.ts', 'hand.ts', 'player.ts'] },
+  rules: 'crusaders',
+  folder: import.meta.url,
   unitTests,
-  transcripts: {
-    program: 'blackjack.ts',
-    cases: transcriptCases,
-    expected: (transcriptCase) =>
-      playTranscript(crusaders, transcriptCase.words, { readFile: () => '' }).text,
-  },
-  rubricFile: here('./rubric.json'),
-  limits: blackjackLimits,
+  transcriptCases,
+  providedFiles: [
+    { name: 'team.ts', source: here('../../packages/player/src/team.ts') },
+    { name: 'characters.ts', source: here('./provided/characters.ts') },
+  ],
+  stubs,
   starterFiles,
-  wordsModule: here('../classic/words-for-students.ts'),
-};
+});

@@ -9,7 +9,8 @@ const PROVIDED: Readonly<Record<string, string>> = {
   card: here('../../packages/deck/src/card.ts'),
   rand: here('../../packages/deck/src/rand.ts'),
   team: here('../../packages/player/src/team.ts'),
-  contract: here('./provided/contract.ts'),
+  contract: here('../blackjack-kit/provided/contract.ts'),
+  characters: here('./provided/characters.ts'),
 };
 const SOLUTION = here('./solution/');
 

@@ -476,7 +476,11 @@ async function runTranscripts(
       outcomes.set(test.id, { status: 'load-error', message: problems.join('; ') });
       continue;
     }
-    const dir = stageFor(linking);
+    // A case with files of its own gets a stage of its own, the files beside the program.
+    const dir =
+      transcriptCase.files === undefined
+        ? stageFor(linking)
+        : staging.stage(linking === 'linked' ? [program] : 'all', transcriptCase.files);
     const file = join(dir, program.replace(/\.ts$/, '.mjs'));
     const timeoutMs = transcriptLimitMs(options.limits, lineCount(expectedOf(assignment, transcriptCase)));
     timeoutOf.set(test.id, timeoutMs);

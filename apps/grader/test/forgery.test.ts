@@ -28,6 +28,10 @@ function secretLines(): string[] {
       (name) => `graders/classic/solution/${name}`,
     ),
     ...readdirSync(join(REPO_ROOT, 'graders/classic/suites')).map((name) => `graders/classic/suites/${name}`),
+    // The suites every Blackjack edition shares (the kit's).
+    ...readdirSync(join(REPO_ROOT, 'graders/blackjack-kit/suites')).map(
+      (name) => `graders/blackjack-kit/suites/${name}`,
+    ),
   ];
   const lines = files.flatMap((file) =>
     readFileSync(join(REPO_ROOT, file), 'utf8')

@@ -39,7 +39,7 @@ function secretLines(): string[] {
   for (const pkg of ['deck', 'hand', 'player', 'driver'])
     for (const file of filesUnder(join(REPO_ROOT, 'packages', pkg, 'src')))
       if (!provided.has(file.split('/').pop()!)) secret.push(file);
-  for (const rules of ['classic', 'crusaders'])
+  for (const rules of ['blackjack-kit', 'classic', 'crusaders', 'minbet'])
     for (const part of ['solution', 'reference', 'suites'])
       if (existsSync(join(REPO_ROOT, 'graders', rules, part)))
         secret.push(...filesUnder(join(REPO_ROOT, 'graders', rules, part)));
@@ -56,6 +56,7 @@ function secretLines(): string[] {
   for (const file of [
     'graders/classic/mutants.json',
     'graders/crusaders/mutants.json',
+    'graders/minbet/mutants.json',
     'instructor/classic/mutants.json',
   ]) {
     const { mutants } = JSON.parse(readFileSync(join(REPO_ROOT, file), 'utf8')) as {
@@ -70,11 +71,18 @@ function secretLines(): string[] {
     ...['packages/deck/src/card.ts', 'packages/deck/src/rand.ts', 'packages/player/src/team.ts'].map((file) =>
       join(REPO_ROOT, file),
     ),
-    ...['classic', 'crusaders'].flatMap((rules) => [
-      ...filesUnder(join(REPO_ROOT, 'graders', rules, 'provided')),
+    // The Blackjack kit's provided contract, starter and words are every edition's.
+    ...['blackjack-kit', 'classic', 'crusaders', 'minbet'].flatMap((rules) => [
+      ...(existsSync(join(REPO_ROOT, 'graders', rules, 'provided'))
+        ? filesUnder(join(REPO_ROOT, 'graders', rules, 'provided'))
+        : []),
       join(REPO_ROOT, 'graders', rules, 'starter.ts'),
-      // The live properties are published by design: they import nothing of the reference (checked below).
-      ...[join(REPO_ROOT, 'graders', rules, 'live.ts')].filter((file) => existsSync(file)),
+      // The live properties and the words for values are published by design: they import nothing of
+      // the reference (checked below).
+      ...[
+        join(REPO_ROOT, 'graders', rules, 'live.ts'),
+        join(REPO_ROOT, 'graders', rules, 'words-for-students.ts'),
+      ].filter((file) => existsSync(file)),
     ]),
   ];
   const published = publicFiles.map((file) => readFileSync(file, 'utf8')).join('\n');
@@ -95,7 +103,7 @@ describe('pitboss export-student-tool', { timeout: 600_000 }, () => {
       /^(packages|fixtures|instructor)\/|\/(solution|reference|suites)\//.test(file),
     );
     expect(forbidden).toEqual([]);
-    for (const rules of ['classic', 'crusaders'])
+    for (const rules of ['classic', 'crusaders', 'minbet'])
       expect(JSON.parse(readFileSync(join(tool, 'graders', rules, 'mutants.json'), 'utf8'))).toEqual({
         mutants: [],
       });

@@ -1,7 +1,6 @@
-// Every unit test of the classic assignment; the harness child runs them against a staged submission.
+// The classic assignment's own unit tests: its player.ts is the one-player contract's Simple and
+// Counting player, tested as every one-player edition's is. The kit adds the deck and hand tests.
+import { playerTests } from '@pitboss/blackjack-kit/suites/players';
 import type { UnitTest } from '@pitboss/grader/kit';
-import { deckTests } from './deck.ts';
-import { handTests } from './hand.ts';
-import { playerTests } from './player.ts';
 
-export const unitTests: readonly UnitTest[] = [...deckTests, ...handTests, ...playerTests];
+export const unitTests: readonly UnitTest[] = playerTests;

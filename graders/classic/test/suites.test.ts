@@ -2,24 +2,16 @@
 // must pass on it, or the suite (not a student) is wrong. The grader runs the same tests in child
 // processes against each submission.
 
-import { localExec } from '@pitboss/grader/kit';
+import { expectTestsOfStudentFiles, referenceExec } from '@pitboss/blackjack-kit/test-support';
 import { describe, expect, it } from 'vitest';
 import { assignment } from '../index.ts';
 
-const modules: Record<string, () => Promise<Record<string, unknown>>> = {
-  'card.ts': () => import('@pitboss/deck'),
+// The executor run in this process, on the reference: the same calls, encoding and judging as a student's process.
+const exec = referenceExec({
   'deck.ts': () => import('../reference/deck.ts'),
   'hand.ts': () => import('../reference/hand.ts'),
   'player.ts': () => import('../reference/player.ts'),
-};
-
-const load = async (file: string) => {
-  const module = modules[file];
-  if (module === undefined) throw new Error(`no reference module for ${file}`);
-  return module();
-};
-// The executor run in this process, on the reference: the same calls, encoding and judging as a student's process.
-const exec = localExec(['card.ts'], load);
+});
 
 describe('the classic unit tests on the reference', () => {
   it.each(assignment.unitTests.map((test) => [test.id, test] as const))('%s passes', async (_, test) => {
@@ -27,13 +19,7 @@ describe('the classic unit tests on the reference', () => {
   });
 
   it('every test grades one of the student files and has a unique id', () => {
-    const files = new Set(assignment.studentFiles.map((file) => file.name));
-    const ids = assignment.unitTests.map((test) => test.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    for (const test of assignment.unitTests) {
-      expect(files.has(test.file)).toBe(true);
-      expect(test.id.startsWith(test.file.replace('.ts', '.'))).toBe(true);
-    }
+    expectTestsOfStudentFiles(assignment);
   });
 });
 

@@ -1,20 +1,9 @@
-// The reference driver laid out as a submission: the shared engine's crusaders rules, playing with
-// whatever deck.ts, hand.ts and player.ts sit beside it (the student's or the reference's) and the
-// provided getCut().
-import { findRuleSet } from '@pitboss/driver';
+// The reference driver laid out as a submission: the kit's, playing the crusaders rule set with the
+// roster of whatever player.ts sits beside it.
+import { playAsReference } from '@pitboss/blackjack-kit/reference/play';
 import { Deck } from './deck';
 import { Hand } from './hand';
 import { getPlayer } from './player';
 import { getCut } from './rand';
 
-const crusaders = findRuleSet('crusaders')!;
-const table = crusaders.parseWords(process.argv.slice(2), { readFile: () => '' });
-let transcript = '';
-crusaders.play(
-  table,
-  { cuts: { nextCut: getCut }, deck: new Deck(), newHand: () => new Hand(), getPlayer },
-  (line) => {
-    transcript += `${line}\n`;
-  },
-);
-process.stdout.write(transcript);
+playAsReference('crusaders', { Deck, Hand, getCut, getPlayer });

@@ -1,2 +1,2 @@
-// The reference laid out as a submission: the packages behind the contract's names.
-export { Deck } from '@pitboss/deck';
+// The kit's reference deck, in the folder grading stages as the reference submission.
+export { Deck } from '@pitboss/blackjack-kit/reference/deck';

@@ -1,1 +1,1 @@
-export { Hand } from '@pitboss/hand';
+export { Hand } from '@pitboss/blackjack-kit/reference/hand';

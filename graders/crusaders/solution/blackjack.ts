@@ -1,21 +1,25 @@
 import { type Card, DeckEmpty, SpotNames, SuitNames } from './card';
-import type { Character, PlayerType } from './contract';
+import type { Character, PlayerType } from './characters';
 import { Deck } from './deck';
 import { Hand } from './hand';
 import { getPlayer } from './player';
 import { getCut } from './rand';
 import type { Team } from './team';
 
-const MINIMUM = 5;
-const out: string[] = [];
-const say = (line: string) => out.push(line);
-const name = (card: Card) => `${SpotNames[card.spot]} of ${SuitNames[card.suit]}`;
-
-const bankrollArg = Number(process.argv[2]);
-const handsArg = Number(process.argv[3]);
-const playerType = process.argv[4] as PlayerType;
-const dealerTeam = process.argv[5] as Team;
+// The command line: <bankroll> <hands> <simple|counting> <sc|sos>, the last word naming the dealers.
+const [bankrollWord, handsWord, typeWord, dealersWord] = process.argv.slice(2);
+const bankrollArg = Number(bankrollWord);
+const handsArg = Number(handsWord);
+const playerType = typeWord as PlayerType;
+const dealerTeam = dealersWord as Team;
 const playerTeam: Team = dealerTeam === 'sc' ? 'sos' : 'sc';
+
+const MINIMUM = 5;
+let transcript = '';
+function say(line: string): void {
+  transcript += `${line}\n`;
+}
+const cardName = (card: Card) => `${SpotNames[card.spot]} of ${SuitNames[card.suit]}`;
 
 const isJoseph = (who: Character) => who.getTeam() === 'sc' && who.getID() === 1;
 const isJotaro = (who: Character) => who.getTeam() === 'sc' && who.getID() === 2;
@@ -25,12 +29,14 @@ const deck = new Deck();
 const playerHand = new Hand();
 const dealerHand = new Hand();
 
+/** Seven riffles, each at a cut from the course's random source, then the player starts counting again. */
 function shuffle(player: Character): void {
   say('Shuffling the deck');
-  for (let i = 0; i < 7; i++) {
-    const cut = getCut();
-    say(`cut at ${cut}`);
-    deck.shuffle(cut);
+  let riffles = 7;
+  while (riffles-- > 0) {
+    const at = getCut();
+    deck.shuffle(at);
+    say(`cut at ${at}`);
   }
   player.shuffled();
 }
@@ -44,7 +50,7 @@ function dealUp(hand: Hand, role: string, who: Character, held: number, player: 
   let card = deck.deal();
   hand.addCard(card);
   if (!isJotaro(who) || hand.handValue().count <= 21) {
-    say(`${role}: ${who.getName()} dealt ${name(card)}`);
+    say(`${role}: ${who.getName()} dealt ${cardName(card)}`);
     player.expose(card);
     return card;
   }
@@ -59,7 +65,7 @@ function dealUp(hand: Hand, role: string, who: Character, held: number, player: 
       if (role === 'Player') player.expose(card);
     }
   }
-  say(`${role}: ${who.getName()} dealt ${name(card)}`);
+  say(`${role}: ${who.getName()} dealt ${cardName(card)}`);
   // Jotaro as dealer: the player sees only the card announced.
   if (role === 'Dealer') player.expose(card);
   return card;
@@ -93,7 +99,7 @@ function playHand(player: Character, dealer: Character, wager: number): number {
     return -wager;
   }
 
-  say(`Dealer: ${d}'s hole card is ${name(hole)}`);
+  say(`Dealer: ${d}'s hole card is ${cardName(hole)}`);
   player.expose(hole);
   let dealerCards = 2;
   while (dealerHand.handValue().count < 17) {
@@ -197,4 +203,4 @@ if (winner === 'sc') {
     'Game over. The winner is SOS Brigade. SOS Brigade got four computers and Stardust Crusaders become an affiliate group of SOS Brigade',
   );
 }
-process.stdout.write(`${out.join('\n')}\n`);
+process.stdout.write(transcript);

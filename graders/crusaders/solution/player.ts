@@ -1,5 +1,6 @@
 import { type Card, Spot } from './card';
-import type { Character, HandADT, PlayerType } from './contract';
+import type { Character, PlayerType } from './characters';
+import type { HandADT } from './contract';
 import { MemberNames, type Team } from './team';
 
 // Every character plays the Simple player's strategy; they differ only in how they bet.

@@ -1,9 +1,16 @@
-// Every unit test of the crusaders assignment; the harness child runs them against a staged submission.
-// The deck and the hand are the classic ones: the same ADTs, the same tests.
-
+// Every unit test of the crusaders assignment's own: its player.ts, the characters (characters/). The
+// kit adds the deck and hand tests every edition shares.
 import type { UnitTest } from '@pitboss/grader/kit';
-import { deckTests } from '@pitboss/grader-classic/suites/deck';
-import { handTests } from '@pitboss/grader-classic/suites/hand';
-import { playerTests } from './player.ts';
+import { betRuleTests } from './characters/bet-rules.ts';
+import { chartTests } from './characters/chart.ts';
+import { countTest } from './characters/count.ts';
+import { instancesTest } from './characters/instances.ts';
+import { namesTest } from './characters/names.ts';
 
-export const unitTests: readonly UnitTest[] = [...deckTests, ...handTests, ...playerTests];
+export const unitTests: readonly UnitTest[] = [
+  ...chartTests,
+  ...betRuleTests,
+  countTest,
+  namesTest,
+  instancesTest,
+];

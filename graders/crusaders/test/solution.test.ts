@@ -1,43 +1,12 @@
 // solution/ graded as a student's submission by the built pitboss CLI (`pnpm test` builds it first):
 // every unit test and every transcript case, hidden and generated ones too, at full marks. Its own
 // tests and the mutants are another matter (it has no tests/).
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-
-const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-
-interface Report {
-  score: number;
-  maxScore: number;
-  tests: { id: string; status: string; message?: string }[];
-}
+import { expectSolutionFullMarks } from '@pitboss/blackjack-kit/test-support';
+import { describe, it } from 'vitest';
 
 describe('solution/ under pitboss grade', () => {
   it('passes every unit test and transcript case, for full marks', () => {
-    const run = spawnSync(
-      process.execPath,
-      [
-        here('../../../apps/grader/bin/pitboss.mjs'),
-        'grade',
-        here('../solution'),
-        '--rules',
-        'crusaders',
-        '--format',
-        'json',
-        '--only',
-        'deck.',
-        'hand.',
-        'player.',
-        'transcript.',
-      ],
-      { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 1 << 26 },
-    );
-    const report = JSON.parse(run.stdout) as Report;
-    const failing = report.tests.filter((test) => test.status !== 'passed');
-    expect(failing).toEqual([]);
-    expect(report.tests.some((test) => test.id.startsWith('transcript.generated.'))).toBe(true);
-    expect(report.score).toBe(report.maxScore);
-    expect(run.status).toBe(0);
+    expectSolutionFullMarks('crusaders', fileURLToPath(new URL('../solution', import.meta.url)));
   }, 120_000);
 });

@@ -3,6 +3,7 @@
 // one rule wrong must fail, with a counterexample a student can read. The grader runs the same tests
 // in child processes against each submission.
 import { readFileSync } from 'node:fs';
+import { expectTestsOfStudentFiles } from '@pitboss/blackjack-kit/test-support';
 import { localExec } from '@pitboss/grader/kit';
 import { type Character, CountingPlayer, type GetPlayer } from '@pitboss/player';
 import { describe, expect, it } from 'vitest';
@@ -88,13 +89,7 @@ describe('the crusaders unit tests', () => {
   });
 
   it('every test grades one of the student files and has a unique id', () => {
-    const files = new Set(assignment.studentFiles.map((file) => file.name));
-    const testIds = assignment.unitTests.map((test) => test.id);
-    expect(new Set(testIds).size).toBe(testIds.length);
-    for (const test of assignment.unitTests) {
-      expect(files.has(test.file)).toBe(true);
-      expect(test.id.startsWith(test.file.replace('.ts', '.'))).toBe(true);
-    }
+    expectTestsOfStudentFiles(assignment);
   });
 });
 

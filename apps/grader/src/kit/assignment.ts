@@ -22,6 +22,12 @@ export interface TranscriptCase {
   words: readonly string[];
   /** Text fed to the program's stdin (interactive rule sets); none by default. */
   stdin?: string;
+  /**
+   * Files the words name (a file the program reads), by plain file name: written beside the program
+   * in the run's own stage, readable by it. `expected` computes the reference's output from the same
+   * text. None by default.
+   */
+  files?: Readonly<Record<string, string>> | undefined;
 }
 
 export interface TranscriptSuite {

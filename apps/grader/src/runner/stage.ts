@@ -191,9 +191,15 @@ export async function compile(
 export interface Staging {
   /** Student files that are missing or do not compile, with the reason in one line. */
   problems: Map<string, string>;
-  /** A folder of runnable modules: `fromStudent` files are the student's, the others the reference's. */
-  stage(fromStudent: readonly string[] | 'all'): string;
+  /**
+   * A folder of runnable modules: `fromStudent` files are the student's, the others the reference's;
+   * `files` (a transcript case's, by plain file name) are written beside them.
+   */
+  stage(fromStudent: readonly string[] | 'all', files?: Readonly<Record<string, string>>): string;
 }
+
+/** A case's file name: plain, in the stage itself, and never one of its modules. */
+const PLAIN_FILE = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
 const sharedBuilds = new Map<string, Promise<string>>();
 
@@ -264,7 +270,7 @@ export async function stageSubmission(
   let stages = 0;
   return {
     problems,
-    stage(fromStudent) {
+    stage(fromStudent, files = {}) {
       const dir = join(workDir, `stage-${stages++}`);
       mkdirSync(dir, { recursive: true });
       for (const name of readdirSync(join(shared, 'provided')))
@@ -278,6 +284,11 @@ export async function stageSubmission(
       // A student's own helper modules go wherever their files are staged.
       for (const name of extras)
         copyFileSync(join(studentDir, outputName(name)), join(dir, outputName(name)));
+      for (const [name, text] of Object.entries(files)) {
+        if (!PLAIN_FILE.test(name) || name.endsWith('.mjs') || existsSync(join(dir, name)))
+          throw new Error(`a transcript case's file may not be called '${name}'`);
+        writeFileSync(join(dir, name), text);
+      }
       return dir;
     },
   };

@@ -1,35 +1,7 @@
-// The submission contract's types (provided; replaced by a pristine copy before grading).
-import type { Card } from './card';
+// The crusaders edition's characters (provided; replaced by a pristine copy before grading): what
+// player.ts's getPlayer hands out, on top of contract.ts's Player and team.ts's teams.
+import type { Player } from './contract';
 import type { Team } from './team';
-
-export interface HandValue {
-  count: number;
-  soft: boolean;
-}
-
-export interface DeckADT {
-  /** Restores the newly opened order. */
-  reset(): void;
-  /** REQUIRES 0 <= n <= 52. */
-  shuffle(n: number): void;
-  /** Throws DeckEmpty when every card has been dealt since the last reset or shuffle. */
-  deal(): Card;
-  cardsLeft(): number;
-}
-
-export interface HandADT {
-  discardAll(): void;
-  addCard(card: Card): void;
-  handValue(): HandValue;
-}
-
-export interface Player {
-  /** REQUIRES bankroll >= minimum. */
-  bet(bankroll: number, minimum: number): number;
-  draw(dealerUp: Card, hand: HandADT): boolean;
-  expose(card: Card): void;
-  shuffled(): void;
-}
 
 /** A member of either team, playing: a Player with a name, an id and a team. */
 export interface Character extends Player {

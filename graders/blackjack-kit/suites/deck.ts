@@ -14,6 +14,7 @@ import {
   type UnitTest,
 } from '@pitboss/grader/kit';
 import fc from 'fast-check';
+import { cutArb } from '../arbitraries.ts';
 import { nameOf, sameCard, Trace } from './words.ts';
 
 /** DeckEmpty from the card.ts the submission itself imports, or an error of that name. */
@@ -83,8 +84,6 @@ class Watched {
 function dealRest(watched: Watched, reference: ReferenceDeck): void {
   while (reference.cardsLeft() > 0) watched.deal(reference.deal());
 }
-
-const cutArb = fc.integer({ min: 0, max: DECK_SIZE });
 
 type Operation = { op: 'reset' } | { op: 'shuffle'; n: number } | { op: 'deal' } | { op: 'cardsLeft' };
 const operationArb: fc.Arbitrary<Operation> = fc.oneof(

@@ -1,7 +1,6 @@
 // The game's words for what a student's code did: card names, hand values, call traces.
-import { type Card, cardName, Spot, type Suit } from '@pitboss/deck';
+import { type Card, cardName, Spot } from '@pitboss/deck';
 import { show, TestFailure } from '@pitboss/grader/kit';
-import fc from 'fast-check';
 
 const isCard = (value: unknown): value is Card => {
   if (typeof value !== 'object' || value === null) return false;
@@ -31,12 +30,6 @@ export function showValue(value: unknown): string {
   }
   return show(value);
 }
-
-/** Any of the 52 cards. */
-export const cardArb: fc.Arbitrary<Card> = fc.record({
-  spot: fc.integer({ min: 0, max: 12 }).map((n) => n as Spot),
-  suit: fc.integer({ min: 0, max: 3 }).map((n) => n as Suit),
-});
 
 export const cardList = (cards: readonly Card[]): string =>
   cards.length === 0 ? 'no cards' : cards.map(cardName).join(', ');

@@ -10,7 +10,8 @@ import {
 } from '@pitboss/grader/kit';
 import { Hand as ReferenceHand } from '@pitboss/hand';
 import fc from 'fast-check';
-import { cardArb, cardList, showValue } from './words.ts';
+import { cardArb } from '../arbitraries.ts';
+import { cardList, showValue } from './words.ts';
 
 /**
  * A script that builds a student hand from the cards (discarding `before` first when given) and

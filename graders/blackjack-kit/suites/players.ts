@@ -1,41 +1,26 @@
-// Players: the student's player.ts, the reference players as the oracle (run here, in the grader).
+// The Simple and Counting players of the one-player editions (classic, minbet): the student's
+// player.ts (getSimple and getCounting), the reference players as the oracle (run here, in the grader).
 // A player's draw() gets a hand that reports the reference's value, as the course linked players with
 // the reference Hand.
 import { type Card, cardName } from '@pitboss/deck';
-import {
-  checkProperty,
-  data,
-  isOpaque,
-  runScripts,
-  Script,
-  type Slot,
-  show,
-  type UnitTest,
-} from '@pitboss/grader/kit';
+import { checkProperty, data, runScripts, Script, type Slot, show, type UnitTest } from '@pitboss/grader/kit';
 import { CountingPlayer } from '@pitboss/player';
 import fc from 'fast-check';
-import { checkChart, countTo, step } from './strategy.ts';
-import { cardArb } from './words.ts';
+import { cardArb, minimumArb } from '../arbitraries.ts';
+import { checkChart, countTo, playerStep, step } from './strategy.ts';
 
 type Factory = 'getSimple' | 'getCounting';
 
 /** `getSimple()` or `getCounting()` as a step: it must return a player object. */
-function get(script: Script, factory: Factory): Slot {
-  return script.function('player.ts', factory, [], {
-    text: `${factory}()`,
-    check: (got) =>
-      typeof got === 'object' && got !== null && !isOpaque(got)
-        ? undefined
-        : `${factory}() returned ${show(got)}, not a player`,
-  });
-}
+const get = (script: Script, factory: Factory): Slot => playerStep(script, factory, [], `${factory}()`);
 
 type Event = { kind: 'expose'; card: Card } | { kind: 'shuffled' };
 const eventArb: fc.Arbitrary<Event> = fc.oneof(
   { weight: 12, arbitrary: cardArb.map((card) => ({ kind: 'expose' as const, card })) },
   { weight: 1, arbitrary: fc.constant({ kind: 'shuffled' as const }) },
 );
-const minimumArb = fc.oneof(fc.constantFrom(1, 5, 10), fc.integer({ min: 1, max: 500 }));
+
+const playersMinimumArb = minimumArb([1, 5, 10]);
 
 function replay(script: Script, player: Slot, event: Event, steps: string[]): void {
   if (event.kind === 'shuffled') step(script, player, steps, 'shuffled()', 'shuffled');
@@ -84,7 +69,7 @@ export const playerTests: UnitTest[] = [
     async run(t) {
       const caseArb = fc.record({
         events: fc.array(eventArb, { maxLength: 30 }),
-        minimum: minimumArb,
+        minimum: playersMinimumArb,
         extra: fc.nat(5000),
       });
       await checkProperty(t, caseArb, ({ events, minimum, extra }) =>
@@ -126,7 +111,7 @@ export const playerTests: UnitTest[] = [
     async run(t) {
       const caseArb = fc.record({
         events: fc.array(eventArb, { minLength: 1, maxLength: 40 }),
-        minimum: minimumArb,
+        minimum: playersMinimumArb,
       });
       await checkProperty(t, caseArb, ({ events, minimum }) =>
         withPlayer('getCounting', (script, player) => {

@@ -3,10 +3,24 @@
 // The oracle's answers are computed here, in the grader; the student's player gets only the calls,
 // with a hand that reports its value (a fresh frozen copy each time: nothing it can change).
 import { type Card, cardName, Spot, type Suit } from '@pitboss/deck';
-import { data, type Script, type Slot, show, view } from '@pitboss/grader/kit';
+import { type Arg, data, isOpaque, type Script, type Slot, show, view } from '@pitboss/grader/kit';
 import { Hand } from '@pitboss/hand';
 import { SimplePlayer } from '@pitboss/player';
 import { cardList } from './words.ts';
+
+/**
+ * A call of player.ts's `factory` as a step, shown in a counterexample as `call`: it must return a
+ * player object.
+ */
+export function playerStep(script: Script, factory: string, args: readonly Arg[], call: string): Slot {
+  return script.function('player.ts', factory, args, {
+    text: call,
+    check: (got) =>
+      typeof got === 'object' && got !== null && !isOpaque(got)
+        ? undefined
+        : `${call} returned ${show(got)}, not a player`,
+  });
+}
 
 const SPOTS = Array.from({ length: 13 }, (_, i) => i as Spot);
 const upCards: Card[] = SPOTS.map((spot) => ({ spot, suit: (spot % 4) as Suit }));

@@ -1,0 +1,1 @@
+export { Hand } from '@pitboss/hand';

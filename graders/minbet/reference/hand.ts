@@ -1,0 +1,1 @@
+export { Hand } from '@pitboss/blackjack-kit/reference/hand';

@@ -1,0 +1,1 @@
+export { getCounting, getSimple } from '@pitboss/blackjack-kit/reference/player';
