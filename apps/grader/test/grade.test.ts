@@ -302,7 +302,10 @@ describe('bad input: one line on stderr and status 2', () => {
     [['grade'], /missing required argument 'dirs'/],
     [['check', '/no/such/folder'], /no such folder: \/no\/such\/folder/],
     [['check', empty], /is not a submission: it holds none of deck.ts, hand.ts, player.ts, blackjack.ts/],
-    [['check', CORRECT, '--assignment', 'poker'], /unknown assignment 'poker' \(expected classic, crusaders, minbet\)/],
+    [
+      ['check', CORRECT, '--assignment', 'poker'],
+      /unknown assignment 'poker' \(expected classic, crusaders, minbet\)/,
+    ],
     [['check', CORRECT, '--bogus'], /unknown option '--bogus'/],
     [['check', CORRECT, '--format', 'pdf'], /argument 'pdf' is invalid/],
     [['check', CORRECT, '--jobs', '0'], /expected a positive integer/],

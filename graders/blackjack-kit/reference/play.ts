@@ -3,7 +3,7 @@
 // student's or the reference's) and the provided getCut(), which that file hands in.
 import { readFileSync } from 'node:fs';
 import type { DeckADT } from '@pitboss/deck';
-import { findRuleSet, type RuleSet, type TableSetup } from '@pitboss/driver';
+import { findRuleSet, type RuleSet, type RuleSetName, type TableSetup } from '@pitboss/driver';
 import type { HandADT } from '@pitboss/hand';
 import type { GetPlayer, Player } from '@pitboss/player';
 
@@ -24,8 +24,8 @@ export const simpleOrCounting =
     table.playerType === 'simple' ? getSimple() : getCounting();
 
 /** Plays the command line's game by `rules` and prints its transcript. */
-export function playAsReference(rules: string, links: Links): void {
-  const ruleSet: RuleSet = findRuleSet(rules)!;
+export function playAsReference(rules: Exclude<RuleSetName, 'table'>, links: Links): void {
+  const ruleSet: RuleSet = findRuleSet(rules);
   const table = ruleSet.parseWords(process.argv.slice(2), { readFile: (path) => readFileSync(path, 'utf8') });
   let transcript = '';
   ruleSet.play(
