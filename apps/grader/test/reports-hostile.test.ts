@@ -758,4 +758,4 @@ describe('pitboss grade --out and merge, as processes', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/give the one that graded them with --private/);
   });
-}, 240_000);
+});

@@ -262,12 +262,12 @@ describe('stdout', () => {
     expect(human.stdout).toContain('hidden test 1 (blackjack.ts)');
     for (const [what, secret] of secrets)
       expect(human.stdout.includes(secret), `${what}: ${secret}`).toBe(false);
-  }, 180_000);
+  });
 
   it('check is the student view in every format', () => {
     const run = pitboss(['check', WRONG, '--only', 'deck.new-order', '--format', 'json']);
     expect((JSON.parse(run.stdout) as Report).view).toBe('student');
-  }, 120_000);
+  });
 });
 
 describe('studentView', () => {
