@@ -25,7 +25,7 @@ import { Budget, describeLimit, requestLimitMs, transcriptLimitMs } from './runn
 import type { ProgramOutcome } from './runner/process.ts';
 import { type ProgramRun, runPrograms } from './runner/programs.ts';
 import { compileShared, type Staging, stageSubmission } from './runner/stage.ts';
-import { compareTranscripts, describeDiff } from './runner/transcript.ts';
+import { compareTranscripts, describeDiff, describeLaterRegions } from './runner/transcript.ts';
 import { ChildWorker, type Settled } from './runner/worker.ts';
 import { compileStudentTests, compileTargets } from './student-tests/compile.ts';
 import { runMatrix, runOwnOnly } from './student-tests/matrix.ts';
@@ -590,7 +590,7 @@ function judgeTranscript(
     return run.limit === 'budget' ? byBudget(outcome) : outcome;
   }
   const actual = run.stdout.toString('utf8');
-  const found = compareTranscripts(expected, actual);
+  const found = compareTranscripts(expected, actual, { regions: !withhold });
   const lastError = withhold ? undefined : thrownLine(run.stderr);
   const crashed = run.status !== 0;
   const exit = crashed
@@ -601,10 +601,13 @@ function judgeTranscript(
       ? { status: 'runtime-error', message: `${exit} after printing the right transcript` }
       : { status: 'passed' };
   }
+  // A run beside the reference's files shows where it first differs and nothing more of its output.
   const diff: TranscriptDiff = withhold
     ? { ...found, actual: { from: found.actual.from, lines: [] }, withheld: true }
     : found;
-  const said = withhold ? describeWithheld(found) : describeDiff(found);
+  const said = withhold
+    ? describeWithheld(found)
+    : [describeDiff(found), describeLaterRegions(found)].filter(Boolean).join('; ');
   return {
     status: crashed ? 'runtime-error' : 'failed',
     message: [exit, said].filter(Boolean).join('; '),

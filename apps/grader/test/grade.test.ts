@@ -230,6 +230,38 @@ describe('transcript diffs', () => {
   });
 });
 
+describe('a driver with two mistakes', () => {
+  it('shows the first in full and says where the other is, in the message every format carries', async () => {
+    const dir = withBug('blackjack.ts', "say('Player busts');", "say('Player bust');");
+    const path = join(dir, 'blackjack.ts');
+    writeFileSync(path, readFileSync(path, 'utf8').replace(' hands`);', ' hand`);'));
+    const report = json<Report>(
+      await pitbossHere(['check', dir, '--format', 'json', '--only', 'transcript.']),
+    );
+    const own = report.tests.filter(
+      (test) => test.transcript?.linking === 'own' && test.message?.includes('"Player busts"'),
+    );
+    expect(own.length).toBeGreaterThan(0);
+    const listedAll = own.filter((test) => test.diff!.moreRegions === undefined);
+    expect(listedAll.length).toBeGreaterThan(0);
+    for (const test of listedAll) {
+      // The other mistake is on the last line: the last region listed reaches it.
+      const region = test.diff!.regions!.at(-1)!;
+      expect(region.expected + region.expectedCount - 1).toBe(test.diff!.expectedLines);
+      expect(test.message).toContain(`line ${region.expected}, ${region.expectedCount} line`);
+      expect(test.message).toMatch(
+        /^line \d+ differs: expected "Player busts", got "Player bust"; \d+ more places? differs?: /,
+      );
+    }
+    // A run beside the reference's files says where it first differs, nothing more.
+    const linked = report.tests.filter((test) => test.transcript?.linking === 'linked' && test.diff);
+    expect(linked.length).toBeGreaterThan(0);
+    expect(
+      linked.every((test) => test.diff!.regions === undefined && !test.message!.includes('more place')),
+    ).toBe(true);
+  });
+});
+
 describe('formats', () => {
   it('gradescope output validates against Gradescope results.json fields', async () => {
     const run = await pitbossHere([

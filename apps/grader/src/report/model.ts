@@ -39,6 +39,21 @@ export interface TranscriptDiff {
    * which it could have printed. Only its line count and where it first differs are told.
    */
   withheld?: boolean | undefined;
+  /**
+   * The other places the outputs differ, after the first (which is shown in full), as a line diff
+   * finds them; at most a few, `moreRegions` counting the rest ('too many' when the outputs differ too
+   * much to list). None for a withheld diff.
+   */
+  regions?: DiffRegion[] | undefined;
+  moreRegions?: number | 'too many' | undefined;
+}
+
+/** One place two outputs differ: its first line on each side and how many lines each side has there. */
+export interface DiffRegion {
+  expected: number;
+  actual: number;
+  expectedCount: number;
+  actualCount: number;
 }
 
 /**
@@ -255,6 +270,9 @@ class Bounder {
   }
 }
 
+/** How many differing regions a transcript diff lists after the first; the rest are counted. */
+export const REGIONS_LISTED = 8;
+
 function boundDiff(diff: TranscriptDiff, b: Bounder): TranscriptDiff {
   const bounded: TranscriptDiff = {
     line: finite(diff.line),
@@ -274,6 +292,19 @@ function boundDiff(diff: TranscriptDiff, b: Bounder): TranscriptDiff {
       actual: diff.finalNewline?.actual === true,
     };
   }
+  if (diff.withheld !== true && diff.regions !== undefined) {
+    bounded.regions = list<DiffRegion>(diff.regions)
+      .slice(0, REGIONS_LISTED)
+      .map((region) => ({
+        expected: finite(region?.expected),
+        actual: finite(region?.actual),
+        expectedCount: finite(region?.expectedCount),
+        actualCount: finite(region?.actualCount),
+      }));
+  }
+  if (diff.withheld !== true && diff.moreRegions !== undefined)
+    bounded.moreRegions =
+      diff.moreRegions === 'too many' ? 'too many' : Math.max(1, finite(diff.moreRegions));
   return bounded;
 }
 
