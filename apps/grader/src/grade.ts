@@ -26,6 +26,7 @@ import type { ProgramOutcome } from './runner/process.ts';
 import { type ProgramRun, runPrograms } from './runner/programs.ts';
 import { compileShared, type Staging, stageSubmission } from './runner/stage.ts';
 import { compareTranscripts, describeDiff, describeLaterRegions } from './runner/transcript.ts';
+import { checkTypes } from './runner/type-check.ts';
 import { ChildWorker, type Settled } from './runner/worker.ts';
 import { compileStudentTests, compileTargets } from './student-tests/compile.ts';
 import { runMatrix, runOwnOnly } from './student-tests/matrix.ts';
@@ -684,7 +685,9 @@ export async function gradeSubmission(
     options.replay === undefined &&
     options.only === undefined &&
     options.filter === undefined;
-  const [unit, transcripts, studentTests] = await Promise.all([
+  // A run of chosen tests (--only, --replay) is about those tests: the types are checked in a whole run.
+  const wholeRun = options.replay === undefined && options.only === undefined && options.filter === undefined;
+  const [unit, transcripts, studentTests, typeCheck] = await Promise.all([
     runUnitTests(assignment, byKind('unit'), staging, options, budget),
     runTranscripts(assignment, byKind('transcript'), staging, options, budget),
     // The student tool has no solution, so no mutant: the student's tests still run, on their own code.
@@ -694,6 +697,7 @@ export async function gradeSubmission(
           summary,
         }))
       : runStudentTests(assignment, byKind('mutant'), submission, shared, workDir, options, staging),
+    wholeRun ? checkTypes(assignment, submission) : undefined,
   ]);
   const outcomes = new Map([...unit, ...transcripts, ...studentTests.outcomes]);
   attribute(tests, outcomes, assignment.transcripts.program);
@@ -740,6 +744,7 @@ export async function gradeSubmission(
     parts,
     studentTests: studentTests.summary,
     loadErrors: [...staging.problems].map(([file, message]) => ({ file, message })),
+    ...(typeCheck === undefined ? {} : { typeCheck }),
     tests: results,
     // The student tool holds no reference and no mutant: it says where the rest is scored.
     ...(assignment.solutionDir === undefined ? { notes: [STUDENT_TOOL_NOTE] } : {}),

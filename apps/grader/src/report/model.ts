@@ -147,6 +147,17 @@ export interface PartScore {
   maxScore: number;
 }
 
+/** One problem `tsc` finds in a student's file: where, TypeScript's number for it, its words. */
+export interface TypeProblem {
+  file: string;
+  line: number;
+  column: number;
+  code: number;
+  message: string;
+}
+
+export type TypeCheckResult = { problems: TypeProblem[]; omitted: number } | { skipped: string };
+
 export interface Report {
   schemaVersion: number;
   tool: { name: 'pitboss'; version: string };
@@ -169,6 +180,11 @@ export interface Report {
   };
   /** What the grader noticed and did not score, in sentences (e.g. a pitboss.json it did not follow). */
   notes?: string[] | undefined;
+  /**
+   * What `tsc` (strict) rejects in the student's files: feedback, worth no points. Absent when not
+   * checked (a run of chosen tests: --only, --replay); `skipped` says why a check did not finish.
+   */
+  typeCheck?: TypeCheckResult | undefined;
   score: number;
   maxScore: number;
   parts: PartScore[];
@@ -308,6 +324,22 @@ function boundDiff(diff: TranscriptDiff, b: Bounder): TranscriptDiff {
   return bounded;
 }
 
+function boundTypeCheck(check: TypeCheckResult, b: Bounder): TypeCheckResult {
+  if ('skipped' in check) return { skipped: b.text(check.skipped) };
+  return {
+    problems: list<TypeProblem>(check.problems)
+      .slice(0, CASES_LIMIT)
+      .map((problem) => ({
+        file: b.text(problem.file),
+        line: finite(problem.line),
+        column: finite(problem.column),
+        code: finite(problem.code),
+        message: b.text(problem.message),
+      })),
+    omitted: finite(check.omitted),
+  };
+}
+
 function boundTest(test: TestResult, b: Bounder): TestResult {
   const bounded: TestResult = {
     id: b.text(test.id),
@@ -416,6 +448,7 @@ export function boundReport(report: Report): Report {
             .slice(0, CASES_LIMIT)
             .map((note) => b.text(note)),
         }),
+    ...(report.typeCheck === undefined ? {} : { typeCheck: boundTypeCheck(report.typeCheck, b) }),
     score: finite(report.score),
     maxScore: finite(report.maxScore),
     parts: list<PartScore>(report.parts).map((part) => ({
