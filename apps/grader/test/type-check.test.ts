@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadAssignment } from '../src/assignments.ts';
@@ -6,7 +6,7 @@ import { render } from '../src/report/index.ts';
 import type { Report } from '../src/report/model.ts';
 import { checkTypes } from '../src/runner/type-check.ts';
 import { readSubmission } from '../src/submission.ts';
-import { json, pitbossHere, REPO_ROOT, withBug } from './support.ts';
+import { json, pitbossHere, REPO_ROOT, scratch, withBug } from './support.ts';
 
 const SUBMISSIONS = join(REPO_ROOT, 'fixtures/submissions');
 const correct = (assignment: string) =>
@@ -56,6 +56,23 @@ describe('the type check', () => {
       ],
       omitted: 0,
     });
+  });
+
+  it('reads no file outside the submission but the libraries: a type elsewhere never shows in a message', async () => {
+    const secret = join(scratch(), 'secret.ts');
+    writeFileSync(secret, 'export interface Secret {\n  theHiddenAnswerIs42: true;\n}\n');
+    const dir = withBug(
+      'hand.ts',
+      'export class Hand',
+      `/// <reference path=${JSON.stringify(secret)} />\nimport type { Secret } from ${JSON.stringify(secret.replace(/\.ts$/, ''))};\nexport const leak: Secret = { nothing: 1 } as unknown as Secret;\nconst probe: Secret = {};\nvoid probe;\nexport class Hand`,
+    );
+    const classic = await loadAssignment('classic');
+    const check = (await checkTypes(classic, readSubmission(classic, dir)))!;
+    const said = JSON.stringify(check);
+    expect(said).not.toContain('theHiddenAnswerIs42');
+    expect('problems' in check && check.problems.map((problem) => problem.code)).toEqual(
+      expect.arrayContaining([2307]),
+    );
   });
 
   it('lists ten problems a file and counts the rest', async () => {

@@ -7,6 +7,12 @@ export interface TypeCheckSetup {
   typescript: string;
   /** Where `@types/node` can be found (a typeRoots entry). */
   typeRoots: string;
+  /**
+   * The only folders of this machine the checker may read (TypeScript's libraries, Node's types and
+   * what they reference): a submission's `/// <reference path>` or import of an absolute path finds
+   * nothing, so no type of the reference or the private part can show in a message.
+   */
+  readable: string[];
 }
 
 /** One submission to check. */

@@ -32,6 +32,10 @@ const options: TS.CompilerOptions = {
 
 const libraries = new Map<string, TS.SourceFile | undefined>();
 
+/** Whether a path outside the submission is one the checker may read. */
+const readable = (path: string): boolean =>
+  setup.readable.some((dir) => path === dir || path.startsWith(`${dir}/`));
+
 function check(job: TypeCheckJob): TypeCheckAnswer {
   const files = new Map(Object.entries(job.files).map(([name, text]) => [`${ROOT}${name}`, text]));
   const host = ts.createCompilerHost(options);
@@ -41,12 +45,16 @@ function check(job: TypeCheckJob): TypeCheckAnswer {
   host.getDefaultLibLocation = () => dirname(setup.typescript);
   host.getCurrentDirectory = () => ROOT;
   // The submission's files come from memory; only the library's own declarations come from disk.
-  host.fileExists = (path) => (path.startsWith(ROOT) ? files.has(path) : fileExistsHost(path));
-  host.readFile = (path) => (path.startsWith(ROOT) ? files.get(path) : readHost(path));
+  host.fileExists = (path) =>
+    path.startsWith(ROOT) ? files.has(path) : readable(path) && fileExistsHost(path);
+  host.readFile = (path) =>
+    path.startsWith(ROOT) ? files.get(path) : readable(path) ? readHost(path) : undefined;
+  host.realpath = (path) =>
+    path.startsWith(ROOT) || !readable(path) ? path : (ts.sys.realpath?.(path) ?? path);
   host.getSourceFile = (path, language, onError, create) => {
     const text = files.get(path);
     if (text !== undefined) return ts.createSourceFile(path, text, language, true);
-    if (path.startsWith(ROOT)) return undefined;
+    if (path.startsWith(ROOT) || !readable(path)) return undefined;
     if (!libraries.has(path)) libraries.set(path, getSourceFileHost(path, language, onError, create));
     return libraries.get(path);
   };
@@ -56,7 +64,7 @@ function check(job: TypeCheckJob): TypeCheckAnswer {
       ? true
       : path.startsWith(ROOT)
         ? false
-        : ts.sys.directoryExists(path);
+        : readable(path) && ts.sys.directoryExists(path);
 
   const program = ts.createProgram({ rootNames: [...files.keys()], options, host });
   const problems: TypeProblem[] = [];

@@ -1,6 +1,6 @@
 // The TypeScript diagnostics of a submission's files: what `tsc` (strict) would reject, told as
 // feedback. Whether they cost points is the rubric's choice; by default they cost none.
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -29,9 +29,19 @@ let queue: Promise<unknown> = Promise.resolve();
 /** Where the checker's tools are, or undefined where the grader was installed without them. */
 function findSetup(): TypeCheckSetup | undefined {
   try {
+    const typescript = require.resolve('typescript');
+    const nodeTypes = dirname(require.resolve('@types/node/package.json'));
+    // TypeScript's package, and the folder holding @types/node and the packages it references
+    // (undici-types), each as linked and as it really is.
+    const folders = [
+      dirname(dirname(typescript)),
+      dirname(nodeTypes),
+      dirname(dirname(realpathSync(nodeTypes))),
+    ];
     return {
-      typescript: require.resolve('typescript'),
-      typeRoots: dirname(dirname(require.resolve('@types/node/package.json'))),
+      typescript,
+      typeRoots: dirname(nodeTypes),
+      readable: [...new Set(folders.flatMap((folder) => [folder, realpathSync(folder)]))],
     };
   } catch {
     return undefined;
