@@ -4,6 +4,7 @@
 // control characters are escaped as in the terminal report.
 import { terminalBlock, terminalLine } from './human.ts';
 import { boundReport, type Report, replayCommand } from './model.ts';
+import { typeCheckLines } from './words.ts';
 
 type TextFormat = 'text';
 
@@ -34,7 +35,10 @@ export function renderGradescope(unbounded: Report): GradescopeResults {
   const report = boundReport(unbounded);
   return {
     score: report.score,
-    output: `Graded with pitboss ${terminalLine(report.tool.version)}, ${terminalLine(report.assignment.name)} v${terminalLine(report.assignment.version)}, seed ${report.seed}.`,
+    output: [
+      `Graded with pitboss ${terminalLine(report.tool.version)}, ${terminalLine(report.assignment.name)} v${terminalLine(report.assignment.version)}, seed ${report.seed}.`,
+      ...typeCheckLines(report).map(terminalLine),
+    ].join('\n'),
     output_format: 'text',
     test_output_format: 'text',
     test_name_format: 'text',
