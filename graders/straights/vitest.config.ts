@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineProject } from 'vitest/config';
+import { configDefaults, defineProject } from 'vitest/config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -24,5 +24,6 @@ export default defineProject({
       },
     },
   ],
-  test: { name: 'grader-straights' },
+  // solution/tests/ holds the solution's own acceptance tests (node:test), graded as a student's are.
+  test: { name: 'grader-straights', exclude: [...configDefaults.exclude, 'solution/tests/**'] },
 });

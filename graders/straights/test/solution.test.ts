@@ -1,6 +1,6 @@
 // solution/ graded as a student's submission by the built pitboss CLI (`pnpm test` builds it first):
-// every rules.ts test and every transcript case, hidden and generated ones too, at full marks. Its own
-// tests and the mutants are another matter (it has no tests/).
+// every rules.ts test and every transcript case, hidden and generated ones too, and its own tests
+// (tests/, about rules.ts) exposing every mutant of rules.ts, public and private: full marks.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ interface Report {
 }
 
 describe('solution/ under pitboss grade', () => {
-  it('passes every rules.ts test and transcript case, in both linkings, for full marks', () => {
+  it('passes every rules.ts test and transcript case, in both linkings, and its tests expose every mutant', () => {
     const run = spawnSync(
       process.execPath,
       [
@@ -28,6 +28,7 @@ describe('solution/ under pitboss grade', () => {
         '--only',
         'rules.',
         'transcript.',
+        'mutant.',
       ],
       { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 1 << 26 },
     );
