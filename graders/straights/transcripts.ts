@@ -1,7 +1,10 @@
 // The program's transcript cases: `straights <seed>` fed a stdin. The course's cases and the edge
-// cases are data (fixtures/compat/straights/ and fixtures/transcripts/straights/, one case a line:
-// `<seed> < <name>.in`); the generated ones are typed here by a drawn player (typist.ts) from a fixed
-// seed. The reference's output is computed from the same words and stdin (packages/straights).
+// cases are data in cases/course/ and cases/edge/ (one case a line, `<seed> < <name>.in`): copies of
+// the cases.txt and .in files of fixtures/compat/straights/ and fixtures/transcripts/straights/ (a
+// test holds them equal), kept in this folder so that the grader carries them wherever it goes (the
+// Gradescope zip holds the assignment's folder, not fixtures/). The generated ones are typed here by a
+// drawn player (typist.ts) from a fixed seed. The reference's output is computed from the same words and
+// stdin (packages/straights).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { TranscriptCase } from '@pitboss/grader/kit';
@@ -9,7 +12,7 @@ import { parseSeed, playGame, wordsOf } from '@pitboss/straights';
 import fc from 'fast-check';
 import { gameArb } from './typist.ts';
 
-const fixtures = (path: string) => fileURLToPath(new URL(`../../fixtures/${path}`, import.meta.url));
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
  * Edge cases left out: `44abc` (a seed with letters after its digits) is how C++'s std::stoi reads a
@@ -50,8 +53,8 @@ export function generatedCases(
 }
 
 export const transcriptCases: readonly TranscriptCase[] = [
-  ...casesOf(fixtures('compat/straights'), 'course'),
-  ...casesOf(fixtures('transcripts/straights'), 'edge'),
+  ...casesOf(here('./cases/course'), 'course'),
+  ...casesOf(here('./cases/edge'), 'edge'),
   ...generatedCases(),
 ];
 

@@ -3,7 +3,7 @@
 // fail the test about that rule, in the game's words. The transcript cases: the course's outputs and the
 // goldens byte for byte, the generated ones fixed and varied. The grader runs the same tests in child
 // processes against each submission.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { localExec, type UnitTest } from '@pitboss/grader/kit';
 import type { Card, Table } from '@pitboss/straights';
 import { describe, expect, it } from 'vitest';
@@ -164,6 +164,23 @@ describe('the transcript cases', () => {
   const expected = (c: (typeof cases)[number]) => assignment.transcripts.expected(c);
   const golden = (dir: string, c: (typeof cases)[number]) =>
     fixture(`${dir}/${c.words[0]}_${c.input!.replace(/\.in$/, '')}.txt`);
+
+  it("are read from cases/, the copies of the fixtures' cases.txt and .in files, byte for byte", () => {
+    for (const [copy, original] of [
+      ['course', 'compat/straights'],
+      ['edge', 'transcripts/straights'],
+    ] as const) {
+      const copied = readdirSync(new URL(`../cases/${copy}`, import.meta.url)).sort();
+      const originals = readdirSync(new URL(`../../../fixtures/${original}`, import.meta.url))
+        .filter((name) => name === 'cases.txt' || name.endsWith('.in'))
+        .sort();
+      expect(copied).toEqual(originals);
+      for (const name of copied)
+        expect(readFileSync(new URL(`../cases/${copy}/${name}`, import.meta.url), 'utf8'), name).toBe(
+          fixture(`${original}/${name}`),
+        );
+    }
+  });
 
   it("are the course's 38 spec-normalized outputs, byte for byte, each fed its own stdin", () => {
     const course = cases.filter((c) => c.group === 'course');
