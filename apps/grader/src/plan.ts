@@ -60,9 +60,11 @@ export function planTests(
     });
   }
   for (const transcriptCase of [...assignment.transcripts.cases, ...privateCases]) {
-    const command = `${program.replace(/\.ts$/, '')} ${transcriptCase.words.join(' ')}`;
+    const { input } = transcriptCase;
+    const command = `${program.replace(/\.ts$/, '')} ${transcriptCase.words.join(' ')}${input === undefined ? '' : ` < ${input}`}`;
+    const key = [...transcriptCase.words, ...(input === undefined ? [] : [input])].join('_');
     for (const linking of assignment.transcripts.linkings ?? (['linked', 'own'] as const)) {
-      const id = `transcript.${transcriptCase.group}.${linking}:${transcriptCase.words.join('_')}`;
+      const id = `transcript.${transcriptCase.group}.${linking}:${key}`;
       drafts.push({
         id,
         name:

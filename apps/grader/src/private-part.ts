@@ -20,7 +20,10 @@ export function privateFolder(flag: string | undefined, rules: string): string |
   return existsSync(fallback) ? fallback : undefined;
 }
 
-/** Hidden transcript cases: each line the program's words; `#` starts a comment. Group `private`. */
+/**
+ * Hidden transcript cases: each line the program's words; `#` starts a comment. Group `private`. A line
+ * may end `< <file>` as a shell redirects stdin: that file of the folder is the case's stdin.
+ */
 export function privateTranscriptCases(folder: string | undefined): TranscriptCase[] {
   if (folder === undefined) return [];
   const file = join(folder, 'transcripts.txt');
@@ -29,7 +32,17 @@ export function privateTranscriptCases(folder: string | undefined): TranscriptCa
     .split('\n')
     .map((line) => line.replace(/#.*/, '').trim())
     .filter((line) => line !== '')
-    .map((line) => ({ group: 'private', words: line.split(/\s+/) }));
+    .map((line) => {
+      const [words, input, ...more] = line.split(/\s*<\s*/);
+      const transcriptCase: TranscriptCase = { group: 'private', words: words!.split(/\s+/).filter(Boolean) };
+      if (input === undefined) return transcriptCase;
+      if (more.length > 0 || !/^[\w.-]+$/.test(input) || !existsSync(join(folder, input)))
+        throw new PitbossError(
+          'BAD_ASSIGNMENT',
+          `${file}: '${line}': the stdin must be one file of ${folder}`,
+        );
+      return { ...transcriptCase, input, stdin: readFileSync(join(folder, input), 'utf8') };
+    });
 }
 
 /**

@@ -23,6 +23,12 @@ export interface TranscriptCase {
   /** Text fed to the program's stdin (interactive rule sets); none by default. */
   stdin?: string;
   /**
+   * The name the stdin goes by, as a shell would redirect it (`spec_example.in`): shown after the
+   * words (`< spec_example.in`) and part of the test's id, so that cases with the same words and
+   * another stdin are told apart. None by default.
+   */
+  input?: string | undefined;
+  /**
    * Files the words name (a file the program reads), by plain file name: written beside the program
    * in the run's own stage, readable by it. `expected` computes the reference's output from the same
    * text. None by default.

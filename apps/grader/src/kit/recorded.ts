@@ -206,7 +206,9 @@ export function recordedAssignment(
   options: { dir: string; describeValue?: Describe | undefined; liveTests?: readonly UnitTest[] | undefined },
 ): Assignment {
   const describe: Describe = options.describeValue ?? (() => undefined);
-  const expected = new Map(data.transcripts.cases.map((c) => [c.words.join('\0'), c.expected]));
+  // A case is its words and its stdin's name: two cases may share words and read another stdin.
+  const caseKey = (c: TranscriptCase) => [...c.words, c.input ?? ''].join('\0');
+  const expected = new Map(data.transcripts.cases.map((c) => [caseKey(c), c.expected]));
   return {
     name: data.name,
     title: data.title,
@@ -222,7 +224,7 @@ export function recordedAssignment(
     transcripts: {
       program: data.transcripts.program,
       cases: data.transcripts.cases.map(({ expected: _, ...transcriptCase }) => transcriptCase),
-      expected: (transcriptCase) => expected.get(transcriptCase.words.join('\0')) ?? '',
+      expected: (transcriptCase) => expected.get(caseKey(transcriptCase)) ?? '',
       linkings: ['own'],
     },
     rubricFile: join(options.dir, 'rubric.json'),

@@ -1,7 +1,7 @@
 // A mutant catalogue: deliberate one-edit bugs in the solution, each with an id and a description.
 // The public part ships with the assignment; an instructor keeps a private part elsewhere.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { solutionDirOf } from '../assignments.ts';
@@ -67,10 +67,13 @@ function readPart(assignment: Assignment, file: string, part: CataloguePart): Mu
       `mutant catalogue ${file}: ${problem?.instancePath} ${problem?.message}`,
     );
   }
-  const studentFiles = new Set(assignment.studentFiles.map((f) => f.name));
+  const modules = solutionModules(assignment);
   return (data as { mutants: Entry[] }).mutants.map((entry) => {
-    if (!studentFiles.has(entry.file)) {
-      throw new PitbossError('BAD_ASSIGNMENT', `mutant ${entry.id}: ${entry.file} is not a student file`);
+    if (!modules.includes(entry.file)) {
+      throw new PitbossError(
+        'BAD_ASSIGNMENT',
+        `mutant ${entry.id}: ${entry.file} is neither a student file nor a module of the solution`,
+      );
     }
     const original = readFileSync(join(solutionDirOf(assignment), entry.file), 'utf8');
     const found = original.split(entry.find).length - 1;
@@ -88,6 +91,18 @@ function readPart(assignment: Assignment, file: string, part: CataloguePart): Mu
       source: original.replace(entry.find, () => entry.replace),
     };
   });
+}
+
+/**
+ * The modules a mutant may change: the student files, and the solution's own modules beside them (a
+ * program written in modules of its own design, as any submission may be).
+ */
+export function solutionModules(assignment: Assignment): string[] {
+  const provided = new Set(assignment.providedFiles.map((file) => file.name));
+  const own = readdirSync(solutionDirOf(assignment)).filter(
+    (name) => name.endsWith('.ts') && !name.endsWith('.d.ts') && !provided.has(name),
+  );
+  return [...new Set([...assignment.studentFiles.map((file) => file.name), ...own.sort()])];
 }
 
 /** The public catalogue, and the private one when its folder is given and holds a mutants.json. */

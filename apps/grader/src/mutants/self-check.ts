@@ -52,17 +52,27 @@ const linesExpected = (assignment: Assignment, test: PlannedTest): number =>
 const SHORT_TRANSCRIPT = 1000;
 
 /**
+ * The file whose tests a mutant must fail: the file it changed, or, for a module of the solution's own
+ * design (no contract file), the program, beside which such modules are staged in every linking.
+ */
+export function ownerOf(assignment: Assignment, mutant: Mutant): string {
+  const contract = assignment.studentFiles.some((file) => file.name === mutant.file);
+  return contract ? mutant.file : assignment.transcripts.program;
+}
+
+/**
  * The waves of tests that can tell a mutant from the solution, cheapest first: the tests about its
  * file, the short transcripts, then the rest, each wave only while the mutant has survived. Transcripts
- * run in the one linking that holds the mutated file: the program's mutants with the reference files,
- * the others among the student's own files.
+ * run in the one linking that holds the mutated file: the program's mutants (and its own modules') with
+ * the reference files, the others among the student's own files.
  */
 function waves(assignment: Assignment, mutant: Mutant): ((test: PlannedTest) => boolean)[] {
-  const linking = mutant.file === assignment.transcripts.program ? 'linked' : 'own';
+  const owner = ownerOf(assignment, mutant);
+  const linking = owner === assignment.transcripts.program ? 'linked' : 'own';
   const transcript = (test: PlannedTest) =>
     test.kind === 'transcript' && test.transcript?.linking === linking;
   return [
-    (test) => test.kind === 'unit' && test.file === mutant.file,
+    (test) => test.kind === 'unit' && test.file === owner,
     (test) => transcript(test) && linesExpected(assignment, test) <= SHORT_TRANSCRIPT,
     (test) => transcript(test) && linesExpected(assignment, test) > SHORT_TRANSCRIPT,
   ];
@@ -103,7 +113,7 @@ export async function selfCheck(options: SelfCheckOptions): Promise<SelfCheck> {
         if (test.status === 'passed') continue;
         const kind = killKind(test);
         if (kind !== undefined) kills[kind]++;
-        if (test.file === mutant.file) caughtByItsFile = true;
+        if (test.file === ownerOf(assignment, mutant)) caughtByItsFile = true;
       }
     }
     return { mutant, kills, caughtByItsFile };

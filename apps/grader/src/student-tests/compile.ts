@@ -7,7 +7,7 @@ import type { Loader, Plugin } from 'esbuild';
 import { solutionDirOf } from '../assignments.ts';
 import { type Manifest, TEST_IMPORTS, TEST_IMPORTS_WORDS } from '../children/student-tests/protocol.ts';
 import type { Assignment } from '../kit/assignment.ts';
-import type { Mutant } from '../mutants/catalogue.ts';
+import { type Mutant, solutionModules } from '../mutants/catalogue.ts';
 import { compileInMemory } from '../runner/compiler.ts';
 import { atTheImport, compile, firstProblem, SUBMISSION_NAMESPACE } from '../runner/stage.ts';
 import type { Snapshot } from '../snapshot.ts';
@@ -24,23 +24,18 @@ export async function compileTargets(
   shared: string,
   workRoot: string,
 ): Promise<Pick<Manifest, 'reference' | 'mutants'>> {
-  const siblings = contractModules(assignment);
+  // The solution's own modules (a program in modules of its own design) are its siblings too.
+  const modules = solutionModules(assignment);
+  const siblings = new Set([...contractModules(assignment), ...modules.map(moduleName)]);
   const out = join(workRoot, `targets-${assignment.name}`);
   const reference: Record<string, string> = {};
   for (const name of readdirSync(join(shared, 'provided'))) {
     reference[name.replace(/\.mjs$/, '')] = readFileSync(join(shared, 'provided', name), 'utf8');
   }
-  for (const file of assignment.studentFiles) {
-    const problem = await compile(
-      join(solutionDirOf(assignment), file.name),
-      join(out, 'solution'),
-      siblings,
-    );
-    if (problem !== undefined) throw new Error(`solution ${file.name}: ${problem}`);
-    reference[moduleName(file.name)] = readFileSync(
-      join(out, 'solution', `${moduleName(file.name)}.mjs`),
-      'utf8',
-    );
+  for (const file of modules) {
+    const problem = await compile(join(solutionDirOf(assignment), file), join(out, 'solution'), siblings);
+    if (problem !== undefined) throw new Error(`solution ${file}: ${problem}`);
+    reference[moduleName(file)] = readFileSync(join(out, 'solution', `${moduleName(file)}.mjs`), 'utf8');
   }
   const compiled: Manifest['mutants'] = {};
   for (const mutant of mutants) {
