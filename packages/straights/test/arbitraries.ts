@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { type Card, cardName, type Rank, type Suit } from '../src/card.ts';
 import type { Table } from '../src/table.ts';
+import { CHOICES } from '../src/typist.ts';
 
 export const rankArb = fc.integer({ min: 1, max: 13 }).map((n) => n as Rank);
 export const suitArb = fc.integer({ min: 0, max: 3 }).map((n) => n as Suit);
@@ -83,3 +84,18 @@ export const inputArb = fc
   .map(([answers, commands]) => ({ answers, commands }));
 
 export const joinInput = (words: readonly string[]): string => words.map((word) => `${word}\n`).join('');
+
+/** Four answers, `c` or a human's word, and the choices behind the humans' commands. */
+export const tableSeatsArb = fc.array(
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constant('c') },
+    { weight: 2, arbitrary: fc.constantFrom('h', 'x', 'human') },
+  ),
+  { minLength: 4, maxLength: 4 },
+);
+/** Short lists end games early (end of input); long ones let four humans finish most games. */
+const choiceArb = fc.nat({ max: CHOICES - 1 });
+export const choicesArb = fc.oneof(
+  fc.array(choiceArb, { maxLength: 60 }),
+  fc.array(choiceArb, { minLength: 300, maxLength: 900 }),
+);

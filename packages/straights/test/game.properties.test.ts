@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { wordsOf } from '../src/commands.ts';
 import { type GameResult, playGame } from '../src/game.ts';
-import { inputArb, joinInput, seedArb } from './arbitraries.ts';
+import { typist } from '../src/typist.ts';
+import { choicesArb, inputArb, joinInput, seedArb, tableSeatsArb } from './arbitraries.ts';
 import { type Game, readTranscript, type Turn } from './transcript-reader.ts';
-import { choicesArb, tableSeatsArb, typist } from './typist.ts';
 
 const RANKS = 'A23456789TJQK';
 const rankOf = (card: string) => RANKS.indexOf(card[0]!) + 1;
