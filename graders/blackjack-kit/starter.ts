@@ -2,6 +2,8 @@
 // what the folder needs to run its own tests on its own. An edition adds its player.ts and blackjack.ts
 // stubs, its example acceptance test and its README's first paragraph.
 
+import { STARTER_TSCONFIG } from '@pitboss/grader/kit';
+
 /** The body of every stub method: compiles, and throws when used. */
 export const notImplemented = "throw new Error('not implemented');";
 
@@ -97,22 +99,7 @@ export const packageJson = `${JSON.stringify(
   2,
 )}\n`;
 
-export const tsconfig = `${JSON.stringify(
-  {
-    compilerOptions: {
-      target: 'ES2022',
-      module: 'ESNext',
-      moduleResolution: 'Bundler',
-      strict: true,
-      noEmit: true,
-      allowImportingTsExtensions: true,
-      types: ['node'],
-    },
-    include: ['*.ts', 'tests'],
-  },
-  null,
-  2,
-)}\n`;
+export const tsconfig = STARTER_TSCONFIG;
 
 export interface Starter {
   /** The rule set `pitboss.json` names. */

@@ -1,6 +1,8 @@
 // What `pitboss init --assignment straights` writes for a student: the stubs of the two contract files,
 // an example acceptance test about rules.ts, and what a folder needs to run its tests and its program.
 
+import { STARTER_TSCONFIG } from '@pitboss/grader/kit';
+
 const notImplemented = "throw new Error('not implemented');";
 
 export const stubs = {
@@ -65,22 +67,7 @@ const packageJson = `${JSON.stringify(
   2,
 )}\n`;
 
-const tsconfig = `${JSON.stringify(
-  {
-    compilerOptions: {
-      target: 'ES2022',
-      module: 'ESNext',
-      moduleResolution: 'Bundler',
-      strict: true,
-      noEmit: true,
-      allowImportingTsExtensions: true,
-      types: ['node'],
-    },
-    include: ['*.ts', 'tests'],
-  },
-  null,
-  2,
-)}\n`;
+const tsconfig = STARTER_TSCONFIG;
 
 const readme = `# Straights submission (CS246)
 

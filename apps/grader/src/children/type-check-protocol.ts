@@ -5,6 +5,8 @@ import type { TypeProblem } from '../report/model.ts';
 export interface TypeCheckSetup {
   /** Where `typescript` is (its main module): the checker loads the grader's own copy. */
   typescript: string;
+  /** The settings, as a tsconfig.json's `compilerOptions` (the starter folder's). */
+  compilerOptions: Readonly<Record<string, unknown>>;
   /** Where `@types/node` can be found (a typeRoots entry). */
   typeRoots: string;
   /**

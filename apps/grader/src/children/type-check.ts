@@ -16,17 +16,11 @@ const ts = createRequire(import.meta.url)(setup.typescript) as typeof TS;
 /** Where the files seem to be: no path of this machine reaches a message. */
 const ROOT = '/submission/';
 
-// What `tsc --init` starts a course with (strict), for the Node the programs run on.
+// The starter folder's settings, as its tsconfig.json holds them; Node's types from the grader's copy.
 const options: TS.CompilerOptions = {
-  strict: true,
-  target: ts.ScriptTarget.ES2023,
-  lib: ['lib.es2023.d.ts'],
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  allowImportingTsExtensions: true,
+  ...ts.convertCompilerOptionsFromJson(setup.compilerOptions, ROOT).options,
   noEmit: true,
   skipLibCheck: true,
-  types: ['node'],
   typeRoots: [setup.typeRoots],
 };
 

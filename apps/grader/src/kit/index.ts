@@ -27,6 +27,7 @@ export {
   type Thrown,
   view,
 } from './script.ts';
+export { STARTER_COMPILER_OPTIONS, STARTER_TSCONFIG } from './starter.ts';
 export {
   checkProperty,
   type FailureStatus,

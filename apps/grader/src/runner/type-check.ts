@@ -1,4 +1,5 @@
-// The TypeScript diagnostics of a submission's files: what `tsc` (strict) would reject, told as
+// The TypeScript diagnostics of a submission's files: what `tsc` would reject with the starter
+// folder's tsconfig.json (strict), told as
 // feedback. Whether they cost points is the rubric's choice; by default they cost none.
 import { readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -7,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { typeCheckBundle } from '../assignments.ts';
 import type { TypeCheckAnswer, TypeCheckJob, TypeCheckSetup } from '../children/type-check-protocol.ts';
 import type { Assignment } from '../kit/assignment.ts';
+import { STARTER_COMPILER_OPTIONS } from '../kit/starter.ts';
 import type { TypeCheckResult } from '../report/model.ts';
 import type { Submission } from '../submission.ts';
 
@@ -39,6 +41,7 @@ function findSetup(): TypeCheckSetup | undefined {
       dirname(dirname(realpathSync(nodeTypes))),
     ];
     return {
+      compilerOptions: STARTER_COMPILER_OPTIONS,
       typescript,
       typeRoots: dirname(nodeTypes),
       readable: [...new Set(folders.flatMap((folder) => [folder, realpathSync(folder)]))],
