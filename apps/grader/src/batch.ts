@@ -20,6 +20,7 @@ import { PitbossError } from './errors.ts';
 import { writeFileWhole } from './files.ts';
 import { defaultPrivateFolder } from './private-part.ts';
 import { type ClassEntry, renderClassReport, renderGradebook } from './report/class.ts';
+import { renderHtml } from './report/html.ts';
 import { type Format, REPORT_FORMATS, render } from './report/index.ts';
 import { boundReport, cutText, type Report, rescore } from './report/model.ts';
 import { INSTRUCTOR_FOLDER, instructorView, studentView } from './report/views.ts';
@@ -147,11 +148,13 @@ export function writeSubmissionFiles(
   format: Format,
   { grade }: SubmissionFiles,
 ): string {
-  const write = (dir: string, view: Report) => {
+  // The instructor's pages link back to the class page (index.html, one folder up); a student's
+  // page is handed out alone and links nowhere.
+  const write = (dir: string, view: Report, classPage?: string) => {
     const path = fileInside(dir, name, REPORT_FORMATS[format].extension);
-    writeFileWhole(path, render(view, format, false));
-    if (grade && format !== 'html')
-      writeFileWhole(fileInside(dir, name, 'html'), render(view, 'html', false));
+    const html = () => renderHtml(view, classPage === undefined ? {} : { classPage });
+    writeFileWhole(path, format === 'html' ? html() : render(view, format, false));
+    if (grade && format !== 'html') writeFileWhole(fileInside(dir, name, 'html'), html());
     return path;
   };
   const placeless = withoutPath(report);
@@ -159,7 +162,7 @@ export function writeSubmissionFiles(
   if (grade) {
     const instructor = join(out, INSTRUCTOR_FOLDER);
     mkdirSync(instructor, { recursive: true });
-    write(instructor, instructorView(placeless));
+    write(instructor, instructorView(placeless), `../${CLASS_REPORT}`);
   }
   return path;
 }

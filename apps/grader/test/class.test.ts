@@ -5,6 +5,7 @@ import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { renderClassReport } from '../src/report/class.ts';
 import type { Report } from '../src/report/model.ts';
 import { pitboss, pitbossHere, REPO_ROOT, scratch } from './support.ts';
 
@@ -86,6 +87,42 @@ describe('grade --out over a class', () => {
       expect(text).not.toContain(REPO_ROOT);
       expect(text).not.toContain(single);
       expect(text).not.toMatch(/\b20\d\d-\d\d-\d\d\b|\d+(\.\d+)? ?(ms|seconds)\b/);
+    }
+  });
+
+  it("index.html: each part's maximum in its header, lost points marked, and who failed each test", () => {
+    const html = files(single)['index.html']!;
+    const wrong = JSON.parse(files(single)['wrong-shuffle-from-new-deck.json']!) as Report;
+    const deck = wrong.parts.find((part) => part.file === 'deck.ts')!;
+    expect(deck.score).toBeLessThan(deck.maxScore);
+    expect(html).toContain(`deck.ts <span class="muted">/ ${deck.maxScore}</span>`);
+    expect(html).toContain(`<span class="lost">−${deck.maxScore - deck.score}</span>`);
+    // deck.model fails for the wrong shuffle: its row names who failed it, linked.
+    const row = html
+      .split('\n')
+      .find((line) => line.startsWith('<tr><td>') && line.includes('<td>deck.ts</td>'))!;
+    expect(row).toContain(
+      '<a href="instructor/wrong-shuffle-from-new-deck.html">wrong-shuffle-from-new-deck</a>',
+    );
+    expect(row).not.toContain('correct-indexed');
+  });
+
+  it('index.html: a submission that hit a limit is flagged with it, once a limit', () => {
+    const report = JSON.parse(files(single)['instructor/correct-indexed.json']!) as Report;
+    const hung: Report = {
+      ...report,
+      tests: report.tests.map((test, i) => (i < 2 ? { ...test, status: 'timeout' as const } : test)),
+    };
+    const flag = (text: string) =>
+      (text.match(/<span class="status warn"[^>]*>TIMEOUT<\/span>/g) ?? []).length;
+    expect(flag(renderClassReport([{ name: 'correct-indexed', report: hung }]))).toBe(1);
+    expect(flag(renderClassReport([{ name: 'correct-indexed', report }]))).toBe(0);
+  });
+
+  it("an instructor's page links back to the class page; a student's page links nowhere", () => {
+    for (const name of NAMES) {
+      expect(files(single)[`instructor/${name}.html`]).toContain('<a href="../index.html">← the class</a>');
+      expect(files(single)[`${name}.html`]).not.toContain('index.html');
     }
   });
 

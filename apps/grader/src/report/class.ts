@@ -3,10 +3,10 @@
 // mutants its tests expose least. Also the gradebook (CSV). Both are pure functions of the reports, in
 // the submissions' order: no paths, dates or durations, so every run and machine writes the same bytes.
 import { stringify } from 'csv-stringify/sync';
-import { boundReport, cutText, type Report, type TestResult } from './model.ts';
+import { boundReport, cutText, type Report, type TestResult, type TestStatus } from './model.ts';
 import { esc, num, page, percent } from './page.ts';
 import { INSTRUCTOR_FOLDER } from './views.ts';
-import { points, visibilityWords } from './words.ts';
+import { points, STATUS_WORDS, visibilityWords } from './words.ts';
 
 /** One submission of a batch: its file name under --out, and its report (none: the grader failed on it). */
 export interface ClassEntry {
@@ -66,6 +66,8 @@ svg.histogram { max-width: 40rem; width: 100%; height: auto; }
 svg.histogram .bin { fill: var(--bar); }
 svg.histogram text { fill: var(--fg); font: 12px system-ui, sans-serif; }
 svg.histogram line { stroke: var(--line); }
+td.lost { color: var(--fail); }
+td .lost { font-size: 12px; }
 `;
 
 // Sorts a table by the clicked column: numbers by data-value, text by locale; again reverses.
@@ -132,6 +134,20 @@ interface Tally {
   test: TestResult;
   passed: number;
   ran: number;
+  /** The submissions it did not pass for, by name, in the class's order. */
+  failedBy: string[];
+}
+
+/** The most names a "failed by" cell lists; the rest are counted. */
+const NAMED = 6;
+
+/** The limits a submission's runs hit, each once, in the words every report uses (TIMEOUT, MEMORY...). */
+function limitsHit(report: Report): string[] {
+  const hit = new Set<TestStatus>();
+  for (const test of report.tests)
+    if (test.status === 'timeout' || test.status === 'memory-limit' || test.status === 'output-limit')
+      hit.add(test.status);
+  return [...hit].sort().map((status) => STATUS_WORDS[status]);
 }
 
 /** Per test id, across the class: how many submissions ran it and how many passed; worst first. */
@@ -141,11 +157,12 @@ function tally(reports: readonly Report[], keep: (test: TestResult) => boolean):
     for (const test of report.tests.filter(keep)) {
       let entry = byId.get(test.id);
       if (entry === undefined) {
-        entry = { test, passed: 0, ran: 0 };
+        entry = { test, passed: 0, ran: 0, failedBy: [] };
         byId.set(test.id, entry);
       }
       entry.ran++;
       if (test.status === 'passed') entry.passed++;
+      else entry.failedBy.push(report.submission.name);
     }
   }
   // Array.prototype.sort is stable: ties keep the tests' own order.
@@ -154,6 +171,14 @@ function tally(reports: readonly Report[], keep: (test: TestResult) => boolean):
 
 const rateCells = ({ passed, ran }: Tally) =>
   `<td class="n">${passed}/${ran}</td><td class="n">${percent(passed, ran)}%</td><td><span class="bar" aria-hidden="true"><span style="width:${percent(passed, ran)}%"></span></span></td>`;
+
+/** Who failed a test, linked to their pages: the first few, then how many more. */
+const failedBy = ({ failedBy: names }: Tally): string => {
+  const shown = names
+    .slice(0, NAMED)
+    .map((name) => `<a href="${INSTRUCTOR_FOLDER}/${esc(encodeURIComponent(name))}.html">${esc(name)}</a>`);
+  return `${shown.join(', ')}${names.length > NAMED ? ` and ${names.length - NAMED} more` : ''}`;
+};
 
 const visibilityTag = (test: TestResult) => {
   const words = visibilityWords(test);
@@ -176,17 +201,26 @@ ${first === undefined ? '' : `<p class="meta">assignment ${esc(first.assignment.
 <p class="muted">For the instructor: this page names hidden tests and mutants, and so do the pages it links to (the instructor's view of each submission, in ${INSTRUCTOR_FOLDER}/). The per-submission files at the top of this folder (<code>&lt;name&gt;.html</code> and the run's format) are the students' view: they show hidden tests by number and score only, never their content, and can be handed out.</p>
 </header>`);
 
+  // Each part's maximum in its header (the most any report gives it: one rubric, one maximum).
+  const partMax = (file: string) =>
+    Math.max(
+      0,
+      ...reports.flatMap((report) => report.parts.filter((p) => p.file === file).map((p) => p.maxScore)),
+    );
   const header = [
     '<th><button type="button">submission</button></th>',
     '<th class="n" data-type="number"><button type="button">score</button></th>',
     '<th class="n" data-type="number"><button type="button">max</button></th>',
     '<th class="n" data-type="number"><button type="button">%</button></th>',
     ...parts.map(
-      (part) => `<th class="n" data-type="number"><button type="button">${esc(part)}</button></th>`,
+      (part) =>
+        `<th class="n" data-type="number"><button type="button">${esc(part)} <span class="muted">/ ${num(partMax(part))}</span></button></th>`,
     ),
   ].join('');
   const rows = entries.map(({ name, report }) => {
-    const link = `<td><a href="${INSTRUCTOR_FOLDER}/${esc(encodeURIComponent(name))}.html">${esc(name)}</a></td>`;
+    // A submission that hit a limit (a hang, a memory or output bomb) is flagged beside its name.
+    const flags = report === undefined ? [] : limitsHit(report);
+    const link = `<td><a href="${INSTRUCTOR_FOLDER}/${esc(encodeURIComponent(name))}.html">${esc(name)}</a>${flags.map((word) => ` <span class="status warn" title="a test of this submission hit this limit">${esc(word)}</span>`).join('')}</td>`;
     if (report === undefined) {
       return `<tr>${`<td>${esc(name)} <span class="status fail">NOT GRADED</span></td>`}${'<td class="n" data-value=""></td>'.repeat(3 + parts.length)}</tr>`;
     }
@@ -197,9 +231,10 @@ ${first === undefined ? '' : `<p class="meta">assignment ${esc(first.assignment.
       `<td class="n" data-value="${percent(report.score, report.maxScore)}">${percent(report.score, report.maxScore)}%</td>`,
       ...parts.map((file) => {
         const part = report.parts.find((p) => p.file === file);
-        return part === undefined
-          ? '<td class="n" data-value=""></td>'
-          : `<td class="n" data-value="${part.score}" title="${esc(`${num(part.score)} of ${num(part.maxScore)}`)}">${num(part.score)}</td>`;
+        if (part === undefined) return '<td class="n" data-value=""></td>';
+        const lost = part.maxScore - part.score;
+        // Points lost are marked, not only implied by a smaller number.
+        return `<td class="n${lost > 0 ? ' lost' : ''}" data-value="${part.score}" title="${esc(`${num(part.score)} of ${num(part.maxScore)}`)}">${num(part.score)}${lost > 0 ? ` <span class="lost">−${num(lost)}</span>` : ''}</td>`;
       }),
     ];
     return `<tr>${cells.join('')}</tr>`;
@@ -220,9 +255,9 @@ ${rows.join('\n')}
   body.push(
     failing.length === 0
       ? `<p>Every submission passes all ${implementation.length} tests of the implementation.</p>`
-      : `<table class="rates"><thead><tr><th>test</th><th>part</th><th class="n">passed</th><th class="n">pass rate</th><th></th></tr></thead>
+      : `<table class="rates"><thead><tr><th>test</th><th>part</th><th class="n">passed</th><th class="n">pass rate</th><th></th><th>failed by</th></tr></thead>
 <tbody>
-${failing.map((t) => `<tr><td>${esc(t.test.name)}${visibilityTag(t.test)}</td><td>${esc(t.test.file)}</td>${rateCells(t)}</tr>`).join('\n')}
+${failing.map((t) => `<tr><td>${esc(t.test.name)}${visibilityTag(t.test)}</td><td>${esc(t.test.file)}</td>${rateCells(t)}<td>${failedBy(t)}</td></tr>`).join('\n')}
 </tbody></table>
 <p>${implementation.length - failing.length === 1 ? 'The other test passes' : `The other ${implementation.length - failing.length} tests pass`} for every submission.</p>`,
   );

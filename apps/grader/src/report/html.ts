@@ -185,7 +185,7 @@ function studentTestsSection(report: Report, tests: readonly TestResult[]): stri
         if (kill === undefined) return '<td></td>';
         if (!('broke' in kill))
           return `<td class="hit" title="${esc(`${column.file} > ${column.name} exposes ${id}`)}">●</td>`;
-        return `<td class="hit" title="${esc(`${column.file} (${kill.broke}): exposes ${id}`)}">${kill.broke === 'timeout' ? '⏱' : '!'}</td>`;
+        return `<td class="hit" title="${esc(`${column.file} (${kill.broke}): exposes ${id}`)}">${kill.broke === 'timeout' ? 'T' : '!'}</td>`;
       });
       const word =
         test.mutant!.status === 'killed'
@@ -200,7 +200,7 @@ ${rows.join('\n')}
 </tbody></table></div>`);
     if (valid.length > 0) {
       out.push(
-        `<p class="legend">● the test in that column fails on the mutant (it exposes it); ⏱ its file ran out of time on the mutant, which counts; ! its file hit another limit. Columns:</p>`,
+        `<p class="legend">● the test in that column fails on the mutant (it exposes it); T its file ran out of time on the mutant, which counts; ! its file hit another limit. Columns:</p>`,
       );
       out.push(
         `<ol class="legend">${valid
@@ -234,7 +234,11 @@ function viewNote(report: Report): string {
   return '';
 }
 
-export function renderHtml(unbounded: Report): string {
+/**
+ * One submission's page. `classPage`: where the class page is from this page (an instructor's page
+ * of a graded class links back to it).
+ */
+export function renderHtml(unbounded: Report, options: { classPage?: string } = {}): string {
   const report = boundReport(unbounded);
   // A student's check never names a test it did not run visibly, whatever the report holds.
   const tests =
@@ -242,7 +246,7 @@ export function renderHtml(unbounded: Report): string {
   const title = `${report.assignment.title}: ${report.submission.name}`;
   const body: string[] = [];
   body.push(`<header>
-<h1>${esc(title)}</h1>
+${options.classPage === undefined ? '' : `<p class="meta"><a href="${esc(options.classPage)}">← the class</a></p>\n`}<h1>${esc(title)}</h1>
 <p class="meta">${report.mode === 'check' ? 'visible tests only' : 'all tests'}; assignment ${esc(report.assignment.name)} v${esc(report.assignment.version)}; seed ${report.seed}; pitboss ${esc(report.tool.version)}</p>
 <p class="score">Score ${num(report.score)}/${num(report.maxScore)} <span class="muted">(${percent(report.score, report.maxScore)}%)</span></p>${viewNote(report)}
 </header>`);
