@@ -35,11 +35,11 @@ function* filesUnder(dir: string): Generator<string> {
 /** Code lines long enough to be distinctive, from every file a student must never get. */
 function secretLines(): string[] {
   const secret: string[] = [];
-  const provided = new Set(['card.ts', 'rand.ts', 'team.ts']);
-  for (const pkg of ['deck', 'hand', 'player', 'driver'])
+  const provided = new Set(['card.ts', 'rand.ts', 'team.ts', 'table.ts']);
+  for (const pkg of ['deck', 'hand', 'player', 'driver', 'straights'])
     for (const file of filesUnder(join(REPO_ROOT, 'packages', pkg, 'src')))
       if (!provided.has(file.split('/').pop()!)) secret.push(file);
-  for (const rules of ['blackjack-kit', 'classic', 'crusaders', 'minbet'])
+  for (const rules of ['blackjack-kit', 'classic', 'crusaders', 'minbet', 'straights'])
     for (const part of ['solution', 'reference', 'suites'])
       if (existsSync(join(REPO_ROOT, 'graders', rules, part)))
         secret.push(...filesUnder(join(REPO_ROOT, 'graders', rules, part)));
@@ -57,7 +57,9 @@ function secretLines(): string[] {
     'graders/classic/mutants.json',
     'graders/crusaders/mutants.json',
     'graders/minbet/mutants.json',
+    'graders/straights/mutants.json',
     'instructor/classic/mutants.json',
+    'instructor/straights/mutants.json',
   ]) {
     const { mutants } = JSON.parse(readFileSync(join(REPO_ROOT, file), 'utf8')) as {
       mutants: { replace: string }[];
