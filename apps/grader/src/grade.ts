@@ -6,7 +6,7 @@ import type { LimitFunction } from 'p-limit';
 import { executorBundle, studentTestsBundle } from './assignments.ts';
 import type { ExecReply } from './children/executor/calls.ts';
 import type { Manifest } from './children/student-tests/protocol.ts';
-import type { Assignment, Limits, TranscriptCase } from './kit/assignment.ts';
+import type { Assignment, Limits, StdinRead, TranscriptCase } from './kit/assignment.ts';
 import { decodeResults, MalformedReply } from './kit/decode.ts';
 import type { Script } from './kit/script.ts';
 import type { LoadFailure, TestContext, TestFailure, UnitTest } from './kit/unit-test.ts';
@@ -25,7 +25,7 @@ import { Budget, describeLimit, requestLimitMs, transcriptLimitMs } from './runn
 import type { ProgramOutcome } from './runner/process.ts';
 import { type ProgramRun, runPrograms } from './runner/programs.ts';
 import { compileShared, type Staging, stageSubmission } from './runner/stage.ts';
-import { compareTranscripts, describeDiff } from './runner/transcript.ts';
+import { compareTranscripts, describeDiff, describeReads, readsShown } from './runner/transcript.ts';
 import { ChildWorker, type Settled } from './runner/worker.ts';
 import { compileStudentTests, compileTargets } from './student-tests/compile.ts';
 import { runMatrix, runOwnOnly } from './student-tests/matrix.ts';
@@ -288,18 +288,22 @@ async function runUnitTests(
   const executor = await forSandbox(await executorBundle(), options.workRoot);
   const provided = assignment.providedFiles.map((file) => file.name);
   const byId = new Map(assignment.unitTests.map((test) => [test.id, test]));
+  const throughFile = (file: string) =>
+    assignment.studentFiles.filter((other) => other.testedThrough === file).map((other) => other.name);
   await Promise.all(
     [...byFile].map(([file, fileTests]) =>
       options.limiter(async () => {
-        const problem = staging.problems.get(file);
-        if (problem !== undefined) {
-          for (const test of fileTests) outcomes.set(test.id, { status: 'load-error', message: problem });
+        // The file's own problem, and those of the files tested through it (StudentFile.testedThrough).
+        const problem = [file, ...throughFile(file)].flatMap((name) => staging.problems.get(name) ?? []);
+        if (problem.length > 0) {
+          for (const test of fileTests)
+            outcomes.set(test.id, { status: 'load-error', message: problem.join('; ') });
           return;
         }
         const worker = new ChildWorker<ExecReply>({
           script: executor,
           readable: [],
-          cwd: staging.stage('all'),
+          cwd: staging.stage('all', {}, { unitTests: true }),
           limits: options.limits,
           preamble: [JSON.stringify({ provided })],
           handshake: true,
@@ -512,6 +516,7 @@ async function runTranscripts(
             options.limits,
             timeoutOf.get(id) ?? options.limits.programTimeoutMs,
             linkingOf.get(id) === 'linked',
+            assignment.transcripts.reads?.(caseOf.get(id)!),
           ),
         ),
     });
@@ -569,6 +574,8 @@ function judgeTranscript(
   limits: Limits,
   timeoutMs: number,
   withhold: boolean,
+  /** Where the reference read its stdin (TranscriptSuite.reads): told with the difference. */
+  reads?: readonly StdinRead[] | undefined,
 ): Outcome {
   if (run.infrastructure === true) {
     const why = run.stderr.trim().split('\n').slice(-2).join(' | ');
@@ -604,7 +611,14 @@ function judgeTranscript(
   const diff: TranscriptDiff = withhold
     ? { ...found, actual: { from: found.actual.from, lines: [] }, withheld: true }
     : found;
-  const said = withhold ? describeWithheld(found) : describeDiff(found);
+  const typed = reads === undefined ? [] : readsShown(reads, found);
+  if (typed.length > 0) diff.typed = typed;
+  const said = [
+    withhold ? describeWithheld(found) : describeDiff(found),
+    reads === undefined ? undefined : describeReads(reads, found.line),
+  ]
+    .filter(Boolean)
+    .join('; ');
   return {
     status: crashed ? 'runtime-error' : 'failed',
     message: [exit, said].filter(Boolean).join('; '),

@@ -39,6 +39,13 @@ export interface TranscriptDiff {
    * which it could have printed. Only its line count and where it first differs are told.
    */
   withheld?: boolean | undefined;
+  /**
+   * What the program read from stdin on the lines shown, for a program that reads it (input is not in
+   * its output): each read with the line, numbered as the expected output's, it was read on (the line
+   * a prompt left open); `word` null once the input had ended. The lines before the first difference
+   * are the same on both sides, and so were the reads on them.
+   */
+  typed?: { line: number; word: string | null }[] | undefined;
 }
 
 /**
@@ -267,6 +274,14 @@ function boundDiff(diff: TranscriptDiff, b: Bounder): TranscriptDiff {
   if (diff.withheld === true) {
     bounded.withheld = true;
     bounded.actual.lines = [];
+  }
+  if (Array.isArray(diff.typed)) {
+    bounded.typed = list<{ line?: unknown; word?: unknown }>(diff.typed)
+      .slice(0, LINES_LIMIT)
+      .map((read) => ({
+        line: finite(read?.line),
+        word: typeof read?.word === 'string' ? b.text(read.word, LINE_LIMIT) : null,
+      }));
   }
   if (diff.finalNewline !== undefined) {
     bounded.finalNewline = {
