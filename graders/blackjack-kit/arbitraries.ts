@@ -14,3 +14,10 @@ export const cutArb = fc.integer({ min: 0, max: DECK_SIZE });
 /** A minimum bet: mostly one of the `usual` ones (the first is what shrinking goes to), else 1 to 500. */
 export const minimumArb = (usual: readonly number[]): fc.Arbitrary<number> =>
   fc.oneof(fc.constantFrom(...usual), fc.integer({ min: 1, max: 500 }));
+
+/**
+ * Cards one deck can deal into one hand: no card twice. A counterexample is then a hand a game can
+ * reach (never the Ace of Spades twice), and shrinking keeps it one.
+ */
+export const handArb = (constraints: { minLength?: number; maxLength: number }): fc.Arbitrary<Card[]> =>
+  fc.uniqueArray(cardArb, { ...constraints, selector: (card) => card.suit * 13 + card.spot });

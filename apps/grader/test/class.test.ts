@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../src/report/model.ts';
-import { pitboss, REPO_ROOT, scratch } from './support.ts';
+import { pitboss, pitbossHere, REPO_ROOT, scratch } from './support.ts';
 
 const CLASS = join(REPO_ROOT, 'fixtures/submissions/classic');
 const NAMES = ['correct-tested', 'wrong-shuffle-from-new-deck', 'correct-indexed', 'wrong-natural-rounds-up'];
@@ -270,17 +270,17 @@ describe('--shard and merge', () => {
       () => ['merge', a, b, a, '--out', scratch()],
       /are both shard 1\/2: give each shard once/,
     ],
-  ])('refuses %s: one line on stderr, nothing on stdout, status 2', (_what, args, problem) => {
-    const run = pitboss(args());
+  ])('refuses %s: one line on stderr, nothing on stdout, status 2', async (_what, args, problem) => {
+    const run = await pitbossHere(args());
     expect(run.stderr).toMatch(problem);
     expect(run.stderr.split('\n')).toHaveLength(2);
     expect(run.stdout).toBe('');
     expect(run.status).toBe(2);
   });
 
-  it('refuses a shard that is not i/n with 1 <= i <= n', () => {
+  it('refuses a shard that is not i/n with 1 <= i <= n', async () => {
     for (const shard of ['0/2', '3/2', '1', 'a/b']) {
-      const run = pitboss(['grade', SUBMISSIONS[0]!, '--shard', shard]);
+      const run = await pitbossHere(['grade', SUBMISSIONS[0]!, '--shard', shard]);
       expect(run.status).toBe(2);
       expect(run.stderr).toMatch(/expected i\/n with 1 <= i <= n/);
     }

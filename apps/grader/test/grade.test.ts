@@ -4,7 +4,16 @@ import { Ajv } from 'ajv';
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../src/report/model.ts';
-import { CORRECT, IMPLEMENTATION, json, pitboss, REPO_ROOT, scratch, withBug } from './support.ts';
+import {
+  CORRECT,
+  IMPLEMENTATION,
+  json,
+  pitboss,
+  pitbossHere,
+  REPO_ROOT,
+  scratch,
+  withBug,
+} from './support.ts';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 const reportSchema = JSON.parse(
@@ -312,16 +321,17 @@ describe('bad input: one line on stderr and status 2', () => {
     [['check', CORRECT, '--replay', 'garbage'], /'garbage' is not a replay id/],
     [['frobnicate'], /unknown command 'frobnicate'/],
     [['init', join(empty, 'a-file.txt')], /a-file\.txt is a file, not a folder/],
-  ])('%j', (args, problem) => {
-    const run = pitboss(args);
+  ])('%j', async (args, problem) => {
+    // In this process: the command as a function, its exit status returned.
+    const run = await pitbossHere(args);
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(problem);
     expect(run.stderr.split('\n')).toHaveLength(2);
   });
 
-  it('no command at all prints the help on stderr, status 2', () => {
-    const run = pitboss([]);
+  it('no command at all prints the help on stderr, status 2', async () => {
+    const run = await pitbossHere([]);
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/^Usage: pitboss /);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
+import { runPitboss } from '../src/cli/main.ts';
 
 export const REPO_ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
 export const CORRECT = join(REPO_ROOT, 'fixtures/submissions/classic/correct-indexed');
@@ -15,6 +16,23 @@ export interface Run {
   stderr: string;
 }
 
+/** A command run in this process, as `runPitboss` runs it for the CLI (no colour, output captured). */
+export async function pitbossHere(args: readonly string[]): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const status = await runPitboss(args, {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    color: false,
+  });
+  return { status, stdout, stderr };
+}
+
+/** A command run as its own process, through the built CLI, as a user runs it. */
 export function pitboss(args: readonly string[], env: NodeJS.ProcessEnv = {}): Run {
   const result = spawnSync(process.execPath, [BIN, ...args], {
     encoding: 'utf8',

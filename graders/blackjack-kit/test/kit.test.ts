@@ -6,6 +6,8 @@ import type { UnitTest } from '@pitboss/grader/kit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blackjackAssignment } from '../assignment.ts';
+import { handTests } from '../suites/hand.ts';
+import { referenceExec } from '../test-support.ts';
 import { generated } from '../transcripts.ts';
 
 const ownTest: UnitTest = {
@@ -68,5 +70,34 @@ describe('the blackjack kit', () => {
     const words = fc.tuple(fc.nat(99).map(String), fc.constantFrom('simple', 'counting'));
     expect(generated(7, words, 5)).toEqual(generated(7, words, 5));
     expect(generated(7, words, 5).every((c) => c.group === 'generated' && c.words.length === 2)).toBe(true);
+  });
+});
+
+describe('the hand suites deal from one deck', () => {
+  it('no script adds one card twice before it discards: every counterexample is a hand a game can reach', async () => {
+    const exec = referenceExec({ 'hand.ts': () => import('../reference/hand.ts') });
+    let hands = 0;
+    for (const test of handTests) {
+      await test.run({
+        seed: 20261126,
+        numRuns: 100,
+        exec: (scripts) => {
+          for (const script of scripts) {
+            let held = new Set<string>();
+            for (const step of script.wire()) {
+              if (step.op !== 'call') continue;
+              if (step.method === 'discardAll') held = new Set();
+              if (step.method !== 'addCard') continue;
+              const card = JSON.stringify(step.args[0]);
+              expect(held.has(card), `${test.id}: ${card} twice`).toBe(false);
+              held.add(card);
+            }
+            hands++;
+          }
+          return exec(scripts);
+        },
+      });
+    }
+    expect(hands).toBeGreaterThan(1000);
   });
 });

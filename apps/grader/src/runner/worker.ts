@@ -32,6 +32,8 @@ export interface WorkerOptions {
 
 /** The longest reply line the grader reads from a child; more ends the child (an output limit). */
 const MAX_REPLY_BYTES = 64 * 1024 * 1024;
+/** How long an ended child's progress pipe may stay open (held by a grandchild) before the request settles. */
+const PROGRESS_GRACE_MS = 500;
 
 export type Settled<Reply> =
   | { kind: 'reply'; reply: Reply }
@@ -162,6 +164,19 @@ export class ChildWorker<Reply extends { token: string }> {
     child.on('exit', (status, signal) => {
       stopWatching();
       if (this.#live === live) this.#live = undefined;
+      // The exit can be seen before the last progress line is read: wait for that pipe to close (a
+      // grandchild holding it open gets a short grace), so a report names the call every time.
+      const progress = this.#options.progress === true ? (child.stdio[PROGRESS_FD] as Readable) : undefined;
+      if (progress === undefined || progress.closed) settleExit(status, signal);
+      else {
+        const grace = setTimeout(() => settleExit(status, signal), PROGRESS_GRACE_MS);
+        progress.once('close', () => {
+          clearTimeout(grace);
+          settleExit(status, signal);
+        });
+      }
+    });
+    const settleExit = (status: number | null, signal: NodeJS.Signals | null) => {
       const pending = live.pending;
       if (pending === undefined) return;
       const hit = live.hit ?? limitFromExit(signal, live.stderr, status);
@@ -183,7 +198,7 @@ export class ChildWorker<Reply extends { token: string }> {
         return;
       }
       pending.settle({ kind: 'exit', message: `the test process ${how}${stderr ? `: ${stderr}` : ''}` });
-    });
+    };
     child.stdin?.write([live.token, ...preamble].map((line) => `${line}\n`).join(''));
     return live;
   }
