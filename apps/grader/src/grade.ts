@@ -6,7 +6,13 @@ import type { LimitFunction } from 'p-limit';
 import { executorBundle, studentTestsBundle } from './assignments.ts';
 import type { ExecReply } from './children/executor/calls.ts';
 import type { Manifest } from './children/student-tests/protocol.ts';
-import type { Assignment, Limits, StdinRead, TranscriptCase } from './kit/assignment.ts';
+import {
+  type Assignment,
+  type Limits,
+  providedModules,
+  type StdinRead,
+  type TranscriptCase,
+} from './kit/assignment.ts';
 import { decodeResults, MalformedReply } from './kit/decode.ts';
 import type { Script } from './kit/script.ts';
 import type { LoadFailure, TestContext, TestFailure, UnitTest } from './kit/unit-test.ts';
@@ -286,7 +292,7 @@ async function runUnitTests(
   const byFile = new Map<string, PlannedTest[]>();
   for (const test of tests) byFile.set(test.file, [...(byFile.get(test.file) ?? []), test]);
   const executor = await forSandbox(await executorBundle(), options.workRoot);
-  const provided = assignment.providedFiles.map((file) => file.name);
+  const provided = providedModules(assignment);
   const byId = new Map(assignment.unitTests.map((test) => [test.id, test]));
   const throughFile = (file: string) =>
     assignment.studentFiles.filter((other) => other.testedThrough === file).map((other) => other.name);

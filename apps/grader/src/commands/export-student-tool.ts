@@ -11,7 +11,7 @@ import { assignmentNames, loadAssignment } from '../assignments.ts';
 import { EXIT_OK, PitbossError } from '../errors.ts';
 import { writeFolderWhole } from '../files.ts';
 import { openWorkRoot } from '../infrastructure.ts';
-import type { Assignment } from '../kit/assignment.ts';
+import { type Assignment, providedModules } from '../kit/assignment.ts';
 import { type RecordedAssignment, recordTest } from '../kit/recorded.ts';
 import { REPO_ROOT } from '../paths.ts';
 import { planTests, practiceSeed, testSeed } from '../plan.ts';
@@ -42,7 +42,7 @@ async function referenceModules(assignment: Assignment, work: string) {
     for (const name of readdirSync(join(shared, part)))
       copyFileSync(join(shared, part, name), join(dir, name));
   return {
-    provided: assignment.providedFiles.map((file) => file.name),
+    provided: providedModules(assignment),
     importModule: (file: string) =>
       import(pathToFileURL(join(dir, file.replace(/\.ts$/, '.mjs'))).href) as Promise<
         Record<string, unknown>

@@ -138,3 +138,14 @@ export interface Assignment {
    */
   liveTestsModule?: string | undefined;
 }
+
+/**
+ * The provided files a unit test's process loads (every one, before the calls, so that a throw is told
+ * as an instance of a provided class): all but a provided program, the transcripts' own given to
+ * students whole, which runs when it is loaded and would read that process's stdin.
+ */
+export function providedModules(assignment: Assignment): string[] {
+  return assignment.providedFiles
+    .map((file) => file.name)
+    .filter((name) => name !== assignment.transcripts.program);
+}

@@ -42,7 +42,6 @@ const killKind = (test: TestResult): KillKind | undefined => {
   return test.transcript?.linking;
 };
 
-
 /** A transcript's cost, roughly: how many lines the reference prints for it. */
 const linesExpected = (assignment: Assignment, test: PlannedTest): number =>
   test.transcript === undefined
