@@ -93,8 +93,6 @@ export class TableScript {
   constructor(names: readonly string[], funds: readonly number[]) {
     this.oracle = new TableOracle(names);
     this.#write = this.script.recorder('a write function');
-    // A deck is stacked before the class is made, should it open its Deck in its constructor.
-    this.stack(NEW_DECK, false);
     const list = `[${names.map((name) => JSON.stringify(name)).join(', ')}]`;
     this.#game = this.script.construct(
       'blackjack.ts',
@@ -131,13 +129,13 @@ export class TableScript {
     });
   }
 
-  /** Stacks the deck every Deck opened from now on deals. */
-  stack(deck: readonly Card[], told = true): void {
+  /** Stacks the deck: what a fresh Deck deals once shuffled (stand-ins/deck.ts). */
+  stack(deck: readonly Card[]): void {
     this.oracle.stack(deck);
     this.script.function('deck.ts', 'stackCards', [data(deck)], {
       text: "stacking the deck (the grader's own step)",
     });
-    if (told) this.#story.push(`the deck stacked: ${cardList(deck.slice(0, 12))}, ...`);
+    this.#story.push(`the deck stacked: ${cardList(deck.slice(0, 12))}, ...`);
   }
 
   getNumPlayers(): void {
@@ -236,7 +234,7 @@ export class TableScript {
     this.#expectPrinted(
       `outputPlayerHand(${p})`,
       this.oracle.outputPlayerHand(p),
-      "the player's cards in the order dealt, joined by ', ', with no line ending; a deal gives each player in seat order one card, the dealer one, then again",
+      "the player's cards in the order dealt, joined by ', ', with no line ending; each round opens a fresh Deck and shuffles it once, then gives each player in seat order one card, the dealer one, then again",
     );
   }
 
