@@ -252,12 +252,15 @@ export class TableScript {
     const { text, busted, card } = this.oracle.hitPlayer(p);
     const call = this.#say(`hitPlayer(${p})`);
     const cards = cardList(this.oracle.hand(p));
+    const aces = cards.includes('Ace')
+      ? 'an Ace counts 11 unless that busts the hand, then 1; a hand over 21 is busted'
+      : 'a hand over 21 is busted';
     this.script.call(this.#game, 'hitPlayer', [data(p)], {
       text: call,
       check: (got) =>
         got === busted
           ? undefined
-          : `${call} dealt ${tableCardName(card)}: ${cards} is ${standingWords(this.oracle.standing(p))}, so hitPlayer returns ${busted}; it returned ${show(got)}`,
+          : `${call} dealt ${tableCardName(card)}: ${cards} is ${standingWords(this.oracle.standing(p))}, so hitPlayer returns ${busted}; it returned ${show(got)} (${aces})`,
     });
     this.#expectPrinted(`hitPlayer(${p})`, text, 'the card dealt, on a line of its own');
     this.#story.push(`hitPlayer(${p}) dealt ${tableCardName(card)}`);
