@@ -67,8 +67,10 @@ function readPart(assignment: Assignment, file: string, part: CataloguePart): Mu
       `mutant catalogue ${file}: ${problem?.instancePath} ${problem?.message}`,
     );
   }
-  const modules = solutionModules(assignment);
-  return (data as { mutants: Entry[] }).mutants.map((entry) => {
+  const entries = (data as { mutants: Entry[] }).mutants;
+  // An empty part (the student tool's, which holds no solution) needs no solution to read.
+  const modules = entries.length === 0 ? [] : solutionModules(assignment);
+  return entries.map((entry) => {
     if (!modules.includes(entry.file)) {
       throw new PitbossError(
         'BAD_ASSIGNMENT',
