@@ -14,7 +14,8 @@ const SUBMISSION = new Set([here('./solution'), here('./stand-ins')]);
 // solution/ is laid out as a submission: its sibling imports of the provided files resolve as the unit
 // tests stage them, the stacked deck (stand-ins/deck.ts) in the provided deck's place.
 export default defineProject({
-  test: { name: 'grader-table' },
+  // solution/tests/ holds the solution's own node:test acceptance tests, graded by pitboss, not vitest.
+  test: { name: 'grader-table', include: ['test/**/*.test.ts'] },
   plugins: [
     {
       name: 'staged-siblings',
