@@ -63,15 +63,20 @@ export function loadAssignment(name: string): Promise<Assignment> {
 /**
  * The programs that run beside student code, each a file of children/ bundled on its own: the
  * executor (unit tests: makes the calls it is sent; no test, no reference, no expected answer) and
- * the students'-tests child (node:test emulated, one variant per process).
+ * the students'-tests child (node:test emulated, one variant per process), and the type checker (a
+ * worker thread: it reads the student's files, never runs them).
  */
 export const CHILD_PROGRAMS = {
   executor: 'apps/grader/src/children/executor/executor.ts',
   studentTests: 'apps/grader/src/children/student-tests/child.ts',
+  typeCheck: 'apps/grader/src/children/type-check.ts',
 } as const;
 
 export const studentTestsBundle = (): Promise<string> =>
   bundleCached('student-tests', { file: join(REPO_ROOT, CHILD_PROGRAMS.studentTests) });
+
+export const typeCheckBundle = (): Promise<string> =>
+  bundleCached('type-check', { file: join(REPO_ROOT, CHILD_PROGRAMS.typeCheck) });
 
 export const executorBundle = (): Promise<string> =>
   bundleCached('executor', { file: join(REPO_ROOT, CHILD_PROGRAMS.executor) });

@@ -31,7 +31,14 @@ import { Budget, describeLimit, requestLimitMs, transcriptLimitMs } from './runn
 import type { ProgramOutcome } from './runner/process.ts';
 import { type ProgramRun, runPrograms } from './runner/programs.ts';
 import { compileShared, type Staging, stageSubmission } from './runner/stage.ts';
-import { compareTranscripts, describeDiff, describeReads, readsShown } from './runner/transcript.ts';
+import {
+  compareTranscripts,
+  describeDiff,
+  describeLaterRegions,
+  describeReads,
+  readsShown,
+} from './runner/transcript.ts';
+import { checkTypes } from './runner/type-check.ts';
 import { ChildWorker, type Settled } from './runner/worker.ts';
 import { compileStudentTests, compileTargets } from './student-tests/compile.ts';
 import { runMatrix, runOwnOnly } from './student-tests/matrix.ts';
@@ -603,7 +610,7 @@ function judgeTranscript(
     return run.limit === 'budget' ? byBudget(outcome) : outcome;
   }
   const actual = run.stdout.toString('utf8');
-  const found = compareTranscripts(expected, actual);
+  const found = compareTranscripts(expected, actual, { regions: !withhold });
   const lastError = withhold ? undefined : thrownLine(run.stderr);
   const crashed = run.status !== 0;
   const exit = crashed
@@ -614,6 +621,7 @@ function judgeTranscript(
       ? { status: 'runtime-error', message: `${exit} after printing the right transcript` }
       : { status: 'passed' };
   }
+  // A run beside the reference's files shows where it first differs and nothing more of its output.
   const diff: TranscriptDiff = withhold
     ? { ...found, actual: { from: found.actual.from, lines: [] }, withheld: true }
     : found;
@@ -622,6 +630,7 @@ function judgeTranscript(
   const said = [
     withhold ? describeWithheld(found) : describeDiff(found),
     reads === undefined ? undefined : describeReads(reads, found.line),
+    withhold ? undefined : describeLaterRegions(found),
   ]
     .filter(Boolean)
     .join('; ');
@@ -701,7 +710,9 @@ export async function gradeSubmission(
     options.replay === undefined &&
     options.only === undefined &&
     options.filter === undefined;
-  const [unit, transcripts, studentTests] = await Promise.all([
+  // A run of chosen tests (--only, --replay) is about those tests: the types are checked in a whole run.
+  const wholeRun = options.replay === undefined && options.only === undefined && options.filter === undefined;
+  const [unit, transcripts, studentTests, typeCheck] = await Promise.all([
     runUnitTests(assignment, byKind('unit'), staging, options, budget),
     runTranscripts(assignment, byKind('transcript'), staging, options, budget),
     // The student tool has no solution, so no mutant: the student's tests still run, on their own code.
@@ -711,6 +722,7 @@ export async function gradeSubmission(
           summary,
         }))
       : runStudentTests(assignment, byKind('mutant'), submission, shared, workDir, options, staging),
+    wholeRun ? checkTypes(assignment, submission) : undefined,
   ]);
   const outcomes = new Map([...unit, ...transcripts, ...studentTests.outcomes]);
   attribute(tests, outcomes, assignment.transcripts.program);
@@ -757,6 +769,7 @@ export async function gradeSubmission(
     parts,
     studentTests: studentTests.summary,
     loadErrors: [...staging.problems].map(([file, message]) => ({ file, message })),
+    ...(typeCheck === undefined ? {} : { typeCheck }),
     tests: results,
     // The student tool holds no reference and no mutant: it says where the rest is scored.
     ...(assignment.solutionDir === undefined ? { notes: [STUDENT_TOOL_NOTE] } : {}),

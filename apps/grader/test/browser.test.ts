@@ -97,7 +97,7 @@ describe('the reports in Chromium', () => {
     expect(run.status, run.stderr).toBe(1);
     mkdirSync(SHOTS, { recursive: true });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await browser?.close();

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { SaxesParser } from 'saxes';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../src/report/model.ts';
 import {
   CORRECT,
@@ -11,6 +11,7 @@ import {
   pitboss,
   pitbossHere,
   REPO_ROOT,
+  type Run,
   scratch,
   withBug,
 } from './support.ts';
@@ -27,8 +28,12 @@ const validGradescope = ajv.compile(gradescopeSchema);
 
 describe('pitboss grade on a correct submission', () => {
   // The implementation's tests; the student-tests part is graded in student-tests.test.ts.
-  const run = pitboss(['grade', CORRECT, '--format', 'json', '--only', ...IMPLEMENTATION]);
-  const report = json<Report>(run);
+  let run: Run;
+  let report: Report;
+  beforeAll(async () => {
+    run = await pitbossHere(['grade', CORRECT, '--format', 'json', '--only', ...IMPLEMENTATION]);
+    report = json<Report>(run);
+  });
 
   it('scores the maximum on every test, hidden ones included, and exits 0', () => {
     expect(run.status).toBe(0);
@@ -42,7 +47,7 @@ describe('pitboss grade on a correct submission', () => {
     expect(report.seed).toBe(20261121);
   });
 
-  it('gives the same report on every run (fixed seeds, no times)', () => {
+  it('gives the same report on every run (fixed seeds, no times), in this process as through the CLI', () => {
     expect(pitboss(['grade', CORRECT, '--format', 'json', '--only', ...IMPLEMENTATION]).stdout).toBe(
       run.stdout,
     );
@@ -51,9 +56,14 @@ describe('pitboss grade on a correct submission', () => {
 
 describe('pitboss check on the init stubs', () => {
   const dir = join(scratch(), 'starter');
-  const init = pitboss(['init', dir]);
-  const run = pitboss(['check', dir, '--format', 'json']);
-  const report = json<Report>(run);
+  let init: Run;
+  let run: Run;
+  let report: Report;
+  beforeAll(async () => {
+    init = await pitbossHere(['init', dir]);
+    run = await pitbossHere(['check', dir, '--format', 'json']);
+    report = json<Report>(run);
+  });
 
   it('init writes the provided files, the four stubs, an example test and what the folder needs', () => {
     expect(init.status).toBe(0);
@@ -115,8 +125,8 @@ describe('pitboss check on the init stubs', () => {
     expect(report.tests.every((test) => test.visibility === 'visible')).toBe(true);
   });
 
-  it('refuses to init into a folder that is not empty, with status 2 and nothing written', () => {
-    const again = pitboss(['init', dir]);
+  it('refuses to init into a folder that is not empty, with status 2 and nothing written', async () => {
+    const again = await pitbossHere(['init', dir]);
     expect(again.status).toBe(2);
     expect(again.stderr).toMatch(/^pitboss: .*already exists and is not empty\n$/);
   });
@@ -142,10 +152,16 @@ const bugs = [
 ] as const;
 
 describe.each(bugs)('one bug in %s (%s)', (file, find, replace) => {
-  const report = json<Report>(
-    pitboss(['grade', withBug(file, find, replace), '--format', 'json', '--only', ...IMPLEMENTATION]),
-  );
-  const lost = report.tests.filter((test) => test.status !== 'passed');
+  const dir = withBug(file, find, replace);
+  let lost: Report['tests'];
+  let human: string;
+  beforeAll(async () => {
+    const report = json<Report>(
+      await pitbossHere(['grade', dir, '--format', 'json', '--only', ...IMPLEMENTATION]),
+    );
+    lost = report.tests.filter((test) => test.status !== 'passed');
+    human = (await pitbossHere(['grade', dir, '--only', ...IMPLEMENTATION])).stdout;
+  });
 
   it('loses points on tests about that file', () => {
     expect(lost.filter((test) => test.file === file).length).toBeGreaterThan(0);
@@ -156,7 +172,6 @@ describe.each(bugs)('one bug in %s (%s)', (file, find, replace) => {
   });
 
   it('names the file in the report', () => {
-    const human = pitboss(['grade', withBug(file, find, replace), '--only', ...IMPLEMENTATION]).stdout;
     expect(human).toContain(`[${file}, 0/`);
     const ownFailures = lost.filter((test) => test.file === 'all files');
     if (file !== 'blackjack.ts') for (const test of ownFailures) expect(test.message).toContain(file);
@@ -169,8 +184,11 @@ describe('counterexamples', () => {
     'const left = this.cards.slice(0, n);',
     'this.cards = newDeck();\n    const left = this.cards.slice(0, n);',
   );
-  const report = json<Report>(pitboss(['check', dir, '--format', 'json']));
-  const model = report.tests.find((test) => test.id === 'deck.model')!;
+  let model: Report['tests'][number];
+  beforeAll(async () => {
+    const report = json<Report>(await pitbossHere(['check', dir, '--format', 'json']));
+    model = report.tests.find((test) => test.id === 'deck.model')!;
+  });
 
   it('are shrunk and told in the game words', () => {
     expect(model.status).toBe('failed');
@@ -180,21 +198,25 @@ describe('counterexamples', () => {
     expect(model.message!.split(';').length).toBeLessThanOrEqual(6);
   });
 
-  it('replay with the id the report prints', () => {
-    const replay = json<Report>(pitboss(['check', dir, '--format', 'json', '--replay', model.replay!]));
+  it('replay with the id the report prints', async () => {
+    const replay = json<Report>(
+      await pitbossHere(['check', dir, '--format', 'json', '--replay', model.replay!]),
+    );
     expect(replay.tests).toHaveLength(1);
     expect(replay.tests[0]!.message).toBe(model.message);
   });
 });
 
 describe('transcript diffs', () => {
-  const report = json<Report>(
-    pitboss(['check', withBug('blackjack.ts', "say('Push');", "say('Push ');"), '--format', 'json']),
-  );
-  // The run with all the student's files: its lines are shown (a linked run's are not).
-  const failed = report.tests.find(
-    (test) => test.kind === 'transcript' && test.id.includes('.own:') && test.status === 'failed',
-  )!;
+  const dir = withBug('blackjack.ts', "say('Push');", "say('Push ');");
+  let failed: Report['tests'][number];
+  beforeAll(async () => {
+    const report = json<Report>(await pitbossHere(['check', dir, '--format', 'json']));
+    // The run with all the student's files: its lines are shown (a linked run's are not).
+    failed = report.tests.find(
+      (test) => test.kind === 'transcript' && test.id.includes('.own:') && test.status === 'failed',
+    )!;
+  });
 
   it('show the first differing line, its number, context on both sides, and say when only whitespace differs', () => {
     expect(failed.diff?.whitespaceOnly).toBe(true);
@@ -208,9 +230,41 @@ describe('transcript diffs', () => {
   });
 });
 
+describe('a driver with two mistakes', () => {
+  it('shows the first in full and says where the other is, in the message every format carries', async () => {
+    const dir = withBug('blackjack.ts', "say('Player busts');", "say('Player bust');");
+    const path = join(dir, 'blackjack.ts');
+    writeFileSync(path, readFileSync(path, 'utf8').replace(' hands`);', ' hand`);'));
+    const report = json<Report>(
+      await pitbossHere(['check', dir, '--format', 'json', '--only', 'transcript.']),
+    );
+    const own = report.tests.filter(
+      (test) => test.transcript?.linking === 'own' && test.message?.includes('"Player busts"'),
+    );
+    expect(own.length).toBeGreaterThan(0);
+    const listedAll = own.filter((test) => test.diff!.moreRegions === undefined);
+    expect(listedAll.length).toBeGreaterThan(0);
+    for (const test of listedAll) {
+      // The other mistake is on the last line: the last region listed reaches it.
+      const region = test.diff!.regions!.at(-1)!;
+      expect(region.expected + region.expectedCount - 1).toBe(test.diff!.expectedLines);
+      expect(test.message).toContain(`line ${region.expected}, ${region.expectedCount} line`);
+      expect(test.message).toMatch(
+        /^line \d+ differs: expected "Player busts", got "Player bust"; \d+ more places? differs?: /,
+      );
+    }
+    // A run beside the reference's files says where it first differs, nothing more.
+    const linked = report.tests.filter((test) => test.transcript?.linking === 'linked' && test.diff);
+    expect(linked.length).toBeGreaterThan(0);
+    expect(
+      linked.every((test) => test.diff!.regions === undefined && !test.message!.includes('more place')),
+    ).toBe(true);
+  });
+});
+
 describe('formats', () => {
-  it('gradescope output validates against Gradescope results.json fields', () => {
-    const run = pitboss([
+  it('gradescope output validates against Gradescope results.json fields', async () => {
+    const run = await pitbossHere([
       'check',
       withBug('hand.ts', 'total + 10 <= 21', 'total + 10 < 21'),
       '--format',
@@ -221,8 +275,8 @@ describe('formats', () => {
     expect(results.tests.some((test: { status: string }) => test.status === 'failed')).toBe(true);
   });
 
-  it('junit output holds one testcase per test and a failure per lost test', () => {
-    const run = pitboss([
+  it('junit output holds one testcase per test and a failure per lost test', async () => {
+    const run = await pitbossHere([
       'check',
       withBug('hand.ts', 'total + 10 <= 21', 'total + 10 < 21'),
       '--format',
@@ -232,14 +286,19 @@ describe('formats', () => {
     const cases = run.stdout.match(/<testcase /g)?.length ?? 0;
     const failures = run.stdout.match(/<failure /g)?.length ?? 0;
     const report = json<Report>(
-      pitboss(['check', withBug('hand.ts', 'total + 10 <= 21', 'total + 10 < 21'), '--format', 'json']),
+      await pitbossHere([
+        'check',
+        withBug('hand.ts', 'total + 10 <= 21', 'total + 10 < 21'),
+        '--format',
+        'json',
+      ]),
     );
     expect(cases).toBe(report.tests.length);
     expect(failures).toBe(report.tests.filter((test) => test.status === 'failed').length);
   });
 
-  it('junit output for several submissions is one document, no two cases of a suite named alike', () => {
-    const run = pitboss([
+  it('junit output for several submissions is one document, no two cases of a suite named alike', async () => {
+    const run = await pitbossHere([
       'grade',
       CORRECT,
       withBug('hand.ts', 'total + 10 <= 21', 'total + 10 < 21'),

@@ -203,7 +203,7 @@ describe('run_autograder in a simulated /autograder', () => {
     ]);
     expect(here.status).toBeLessThanOrEqual(1);
     expect(run.text).toBe(here.stdout);
-  }, 240_000);
+  });
 
   it('grades a wrong submission: it loses points on deck.ts, and hand.ts and player.ts keep theirs', async () => {
     await unpacked;
@@ -231,7 +231,7 @@ describe('run_autograder in a simulated /autograder', () => {
     expect(hidden.length).toBeGreaterThan(0);
     const text = JSON.stringify(results);
     for (const words of hidden) expect(text).not.toContain(`blackjack ${words} (`);
-  }, 240_000);
+  });
 
   it('a failed run (no submission folder, a broken tree) still writes a valid results.json that says so, with no score, and fails', async () => {
     await unpacked;

@@ -112,7 +112,7 @@ describe('grading with TMPDIR inside a folder only root can enter', () => {
     expect(report.maxScore).toBeGreaterThan(0);
     expect(readdirSync(closed)).toEqual([]);
     expect(rootsOf(run.pid)).toEqual([]);
-  }, 120_000);
+  });
 });
 
 describe('a sandbox in which the reference solution does not score full marks', () => {

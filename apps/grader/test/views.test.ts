@@ -6,11 +6,11 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import reportSchema from '../schema/report.schema.json' with { type: 'json' };
 import type { Report, TestResult } from '../src/report/model.ts';
 import { studentView } from '../src/report/views.ts';
-import { pitboss, REPO_ROOT, scratch } from './support.ts';
+import { pitbossHere, REPO_ROOT, scratch } from './support.ts';
 
 const NAME = 'wrong-hands-count-off-by-one';
 const WRONG = join(REPO_ROOT, 'fixtures/submissions/classic', NAME);
@@ -71,17 +71,17 @@ const privateMutants = (
 const wordsOf = (test: TestResult) => test.id.slice(test.id.indexOf(':') + 1).split('_');
 
 /** Grades the wrong submission with the default private part into a new --out folder. */
-function gradeInto(format: string, reuse?: string) {
+async function gradeInto(format: string, reuse?: string) {
   const out = scratch();
   // The same results, not graded again: the result store is keyed by submission, sources and options.
   if (reuse !== undefined && existsSync(join(reuse, RESULTS)))
     cpSync(join(reuse, RESULTS), join(out, RESULTS), { recursive: true });
-  const run = pitboss(['grade', WRONG, '--format', format, '--out', out, '--jobs', '2']);
+  const run = await pitbossHere(['grade', WRONG, '--format', format, '--out', out, '--jobs', '2']);
   expect(run.status, run.stderr).toBe(1);
   return out;
 }
 
-const jsonOut = gradeInto('json');
+const jsonOut = await gradeInto('json');
 const instructor = JSON.parse(readFileSync(join(jsonOut, 'instructor', `${NAME}.json`), 'utf8')) as Report;
 const visibleTests = instructor.tests.filter((test) => test.visibility === 'visible');
 const hiddenTests = instructor.tests.filter((test) => test.visibility !== 'visible');
@@ -215,7 +215,10 @@ describe.each([
   ['junit', 'xml'],
   ['human', 'txt'],
 ])('grade --format %s --out', (format, extension) => {
-  const out = gradeInto(format, jsonOut);
+  let out: string;
+  beforeAll(async () => {
+    out = await gradeInto(format, jsonOut);
+  });
   it(`writes <name>.${extension} and <name>.html for the student, none holding a hidden thing`, () => {
     expect(studentFiles(out).map((file) => file.slice(out.length + 1))).toEqual(
       [`${NAME}.${extension}`, `${NAME}.html`].sort(),
@@ -249,25 +252,25 @@ describe.each([
 });
 
 describe('stdout', () => {
-  it('grade --view student prints the student view; the default is the instructor view', () => {
+  it('grade --view student prints the student view; the default is the instructor view', async () => {
     const only = ['--only', 'transcript.private', 'transcript.course.own:100_3_simple'];
-    const student = pitboss(['grade', WRONG, ...only, '--view', 'student', '--format', 'json']);
+    const student = await pitbossHere(['grade', WRONG, ...only, '--view', 'student', '--format', 'json']);
     expect(student.status, student.stderr).toBe(1);
     expect((JSON.parse(student.stdout) as Report).view).toBe('student');
     for (const [what, secret] of secrets)
       expect(student.stdout.includes(secret), `${what}: ${secret}`).toBe(false);
-    const whole = pitboss(['grade', WRONG, ...only, '--format', 'human']);
+    const whole = await pitbossHere(['grade', WRONG, ...only, '--format', 'human']);
     expect(whole.stdout).toContain(hiddenCases[0]!.join(' '));
-    const human = pitboss(['grade', WRONG, ...only, '--view', 'student', '--format', 'human']);
+    const human = await pitbossHere(['grade', WRONG, ...only, '--view', 'student', '--format', 'human']);
     expect(human.stdout).toContain('hidden test 1 (blackjack.ts)');
     for (const [what, secret] of secrets)
       expect(human.stdout.includes(secret), `${what}: ${secret}`).toBe(false);
-  }, 180_000);
+  });
 
-  it('check is the student view in every format', () => {
-    const run = pitboss(['check', WRONG, '--only', 'deck.new-order', '--format', 'json']);
+  it('check is the student view in every format', async () => {
+    const run = await pitbossHere(['check', WRONG, '--only', 'deck.new-order', '--format', 'json']);
     expect((JSON.parse(run.stdout) as Report).view).toBe('student');
-  }, 120_000);
+  });
 });
 
 describe('studentView', () => {

@@ -4,7 +4,7 @@
 // control characters are escaped as in the terminal report.
 import { terminalBlock, terminalLine } from './human.ts';
 import { boundReport, type Report, replayCommand, type TranscriptDiff } from './model.ts';
-import { typedOn } from './words.ts';
+import { typeCheckLines, typedOn } from './words.ts';
 
 /** One side of a diff as text lines, each with what was typed on it (input is not echoed). */
 const excerpt = (diff: TranscriptDiff, side: 'expected' | 'actual'): string =>
@@ -44,7 +44,10 @@ export function renderGradescope(unbounded: Report): GradescopeResults {
   const report = boundReport(unbounded);
   return {
     score: report.score,
-    output: `Graded with pitboss ${terminalLine(report.tool.version)}, ${terminalLine(report.assignment.name)} v${terminalLine(report.assignment.version)}, seed ${report.seed}.`,
+    output: [
+      `Graded with pitboss ${terminalLine(report.tool.version)}, ${terminalLine(report.assignment.name)} v${terminalLine(report.assignment.version)}, seed ${report.seed}.`,
+      ...typeCheckLines(report).map(terminalLine),
+    ].join('\n'),
     output_format: 'text',
     test_output_format: 'text',
     test_name_format: 'text',

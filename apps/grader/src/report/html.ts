@@ -12,7 +12,7 @@ import {
   type TranscriptDiff,
 } from './model.ts';
 import { esc, num, page, percent } from './page.ts';
-import { STATUS_WORDS, TYPED_LEGEND, typedOn, visibilityWords } from './words.ts';
+import { STATUS_WORDS, TYPED_LEGEND, typeCheckLines, typedOn, visibilityWords } from './words.ts';
 
 const STYLE = `
 .diff { border-collapse: collapse; width: 100%; table-layout: fixed; }
@@ -262,6 +262,12 @@ ${report.parts
   if (report.loadErrors.length > 0) {
     body.push(
       `<h2 id="load-errors">Files that did not load</h2>\n<ul>${report.loadErrors.map((problem) => `<li><code>${esc(problem.file)}</code>: <pre>${esc(problem.message)}</pre></li>`).join('\n')}</ul>`,
+    );
+  }
+  const [typesHeading, ...typeProblems] = typeCheckLines(report);
+  if (typesHeading !== undefined) {
+    body.push(
+      `<h2 id="type-errors">Type errors</h2>\n<p>${esc(typesHeading)}</p>${typeProblems.length === 0 ? '' : `\n<ul>${typeProblems.map((line) => `<li><code>${esc(line)}</code></li>`).join('\n')}</ul>`}`,
     );
   }
   const implementation = tests.filter((test) => test.kind !== 'mutant');

@@ -10,7 +10,7 @@ import {
   replayCommand,
   type TestResult,
 } from './model.ts';
-import { STATUS_WIDTH, STATUS_WORDS, scoreOutOf, TYPED_LEGEND, typedOn } from './words.ts';
+import { STATUS_WIDTH, STATUS_WORDS, scoreOutOf, TYPED_LEGEND, typeCheckLines, typedOn } from './words.ts';
 
 export interface HumanOptions {
   color: boolean;
@@ -160,6 +160,11 @@ export function renderHuman(unbounded: Report, options: HumanOptions): string {
   }
   for (const problem of report.loadErrors) out.push(c.red(terminalBlock(problem.message, '  ')));
   for (const note of report.notes ?? []) out.push(c.dim(terminalBlock(`note: ${note}`, '  ')));
+  const [typesHeading, ...typeProblems] = typeCheckLines(report);
+  if (typesHeading !== undefined) {
+    out.push('', c.yellow(t(typesHeading)));
+    for (const line of typeProblems) out.push(terminalBlock(line, '  '));
+  }
   // The implementation's failures first, then the student's own tests and the mutants.
   const failed = report.tests.filter((test) => test.status !== 'passed' && test.kind !== 'mutant');
   const implementation = report.tests.filter((test) => test.kind !== 'mutant').length;

@@ -3,6 +3,7 @@
 // ends), and characters XML 1.0 cannot hold at all are shown as escapes, so no message can add,
 // end or hide an element.
 import { boundReport, type Report, replayCommand, type TestResult } from './model.ts';
+import { typeCheckLines } from './words.ts';
 
 // Not allowed anywhere in an XML 1.0 document: C0 controls but tab, newline and carriage return,
 // lone surrogates, U+FFFE and U+FFFF.
@@ -87,6 +88,9 @@ function testsuite(unbounded: Report): string[] {
       '    </testcase>',
     );
   }
+  // The type check scores nothing: it is the suite's output, not a test case.
+  const types = typeCheckLines(report);
+  if (types.length > 0) out.push(`    <system-out>${xmlText(types.join('\n'))}</system-out>`);
   out.push('  </testsuite>');
   return out;
 }

@@ -46,6 +46,21 @@ export interface TranscriptDiff {
    * are the same on both sides, and so were the reads on them.
    */
   typed?: { line: number; word: string | null }[] | undefined;
+  /**
+   * The other places the outputs differ, after the first (which is shown in full), as a line diff
+   * finds them; at most a few, `moreRegions` counting the rest ('too many' when the outputs differ too
+   * much to list). None for a withheld diff.
+   */
+  regions?: DiffRegion[] | undefined;
+  moreRegions?: number | 'too many' | undefined;
+}
+
+/** One place two outputs differ: its first line on each side and how many lines each side has there. */
+export interface DiffRegion {
+  expected: number;
+  actual: number;
+  expectedCount: number;
+  actualCount: number;
 }
 
 /**
@@ -139,6 +154,17 @@ export interface PartScore {
   maxScore: number;
 }
 
+/** One problem `tsc` finds in a student's file: where, TypeScript's number for it, its words. */
+export interface TypeProblem {
+  file: string;
+  line: number;
+  column: number;
+  code: number;
+  message: string;
+}
+
+export type TypeCheckResult = { problems: TypeProblem[]; omitted: number } | { skipped: string };
+
 export interface Report {
   schemaVersion: number;
   tool: { name: 'pitboss'; version: string };
@@ -161,6 +187,11 @@ export interface Report {
   };
   /** What the grader noticed and did not score, in sentences (e.g. a pitboss.json it did not follow). */
   notes?: string[] | undefined;
+  /**
+   * What `tsc` (strict) rejects in the student's files: feedback, worth no points. Absent when not
+   * checked (a run of chosen tests: --only, --replay); `skipped` says why a check did not finish.
+   */
+  typeCheck?: TypeCheckResult | undefined;
   score: number;
   maxScore: number;
   parts: PartScore[];
@@ -262,6 +293,9 @@ class Bounder {
   }
 }
 
+/** How many differing regions a transcript diff lists after the first; the rest are counted. */
+export const REGIONS_LISTED = 8;
+
 function boundDiff(diff: TranscriptDiff, b: Bounder): TranscriptDiff {
   const bounded: TranscriptDiff = {
     line: finite(diff.line),
@@ -289,7 +323,36 @@ function boundDiff(diff: TranscriptDiff, b: Bounder): TranscriptDiff {
       actual: diff.finalNewline?.actual === true,
     };
   }
+  if (diff.withheld !== true && diff.regions !== undefined) {
+    bounded.regions = list<DiffRegion>(diff.regions)
+      .slice(0, REGIONS_LISTED)
+      .map((region) => ({
+        expected: finite(region?.expected),
+        actual: finite(region?.actual),
+        expectedCount: finite(region?.expectedCount),
+        actualCount: finite(region?.actualCount),
+      }));
+  }
+  if (diff.withheld !== true && diff.moreRegions !== undefined)
+    bounded.moreRegions =
+      diff.moreRegions === 'too many' ? 'too many' : Math.max(1, finite(diff.moreRegions));
   return bounded;
+}
+
+function boundTypeCheck(check: TypeCheckResult, b: Bounder): TypeCheckResult {
+  if ('skipped' in check) return { skipped: b.text(check.skipped) };
+  return {
+    problems: list<TypeProblem>(check.problems)
+      .slice(0, CASES_LIMIT)
+      .map((problem) => ({
+        file: b.text(problem.file),
+        line: finite(problem.line),
+        column: finite(problem.column),
+        code: finite(problem.code),
+        message: b.text(problem.message),
+      })),
+    omitted: finite(check.omitted),
+  };
 }
 
 function boundTest(test: TestResult, b: Bounder): TestResult {
@@ -400,6 +463,7 @@ export function boundReport(report: Report): Report {
             .slice(0, CASES_LIMIT)
             .map((note) => b.text(note)),
         }),
+    ...(report.typeCheck === undefined ? {} : { typeCheck: boundTypeCheck(report.typeCheck, b) }),
     score: finite(report.score),
     maxScore: finite(report.maxScore),
     parts: list<PartScore>(report.parts).map((part) => ({

@@ -1,6 +1,6 @@
 // The words every report format shares, written once: a status in one word, a score, a test's
 // visibility tag. (A replay command is `replayCommand` in model.ts.)
-import type { TestResult, TestStatus, TranscriptDiff } from './model.ts';
+import type { Report, TestResult, TestStatus, TranscriptDiff } from './model.ts';
 
 /** A test's status in one upper-case word: the same in the terminal, the HTML page and the JUnit file. */
 export const STATUS_WORDS: Record<TestStatus, string> = {
@@ -39,3 +39,22 @@ export function typedOn(diff: TranscriptDiff, line: number, side: 'expected' | '
 
 /** What a legend says of typed input, when a diff shows some. */
 export const TYPED_LEGEND = 'input is not echoed: "typed" tells the word read at the end of that line';
+
+/**
+ * The type check in lines, as every format tells it: a heading, then `file:line:column TSnnnn message`
+ * for each problem. None when the types were not checked or have no problem.
+ */
+export function typeCheckLines(report: Pick<Report, 'typeCheck'>): string[] {
+  const check = report.typeCheck;
+  if (check === undefined) return [];
+  if ('skipped' in check) return [`Types not checked: ${check.skipped}.`];
+  if (check.problems.length === 0) return [];
+  const count = check.problems.length + check.omitted;
+  return [
+    `${count} type error${count === 1 ? '' : 's'} (what tsc, strict, rejects; worth no points):`,
+    ...check.problems.map(
+      (problem) => `${problem.file}:${problem.line}:${problem.column} TS${problem.code} ${problem.message}`,
+    ),
+    ...(check.omitted > 0 ? [`and ${check.omitted} more`] : []),
+  ];
+}

@@ -1,9 +1,16 @@
 // Compares a program's output with the reference's: where they first part, with context, and
 // whether only whitespace differs.
+import { diffArrays } from 'diff';
 import type { StdinRead } from '../kit/assignment.ts';
-import type { TranscriptDiff } from '../report/model.ts';
+import { type DiffRegion, REGIONS_LISTED, type TranscriptDiff } from '../report/model.ts';
 
 const CONTEXT = 3;
+/**
+ * Past this many edits the outputs are told apart by their first difference only: the line diff's cost
+ * grows with the edits, and a student's output can be anything. A bound on edits, never on time, so
+ * the same outputs always get the same regions.
+ */
+const MAX_EDITS = 500;
 
 const splitLines = (text: string): string[] => {
   const lines = text.split('\n');
@@ -32,7 +39,47 @@ function sameButWhitespace(expected: string, actual: string, want: string[], got
   return true;
 }
 
-export function compareTranscripts(expected: string, actual: string): TranscriptDiff | undefined {
+/**
+ * Where two outputs' lines differ, from line `first` (0-based; the lines before it are equal), as a line
+ * diff sees it: each region's first line on both sides (1-based) and how many lines each side has
+ * there. Undefined when they differ in too many places to say.
+ */
+export function differingRegions(want: string[], got: string[], first = 0): DiffRegion[] | undefined {
+  const changes = diffArrays(want.slice(first), got.slice(first), { maxEditLength: MAX_EDITS });
+  if (changes === undefined) return undefined;
+  const regions: DiffRegion[] = [];
+  let expectedAt = first + 1;
+  let actualAt = first + 1;
+  let open: DiffRegion | undefined;
+  for (const change of changes) {
+    const count = change.count ?? change.value.length;
+    if (!change.added && !change.removed) {
+      open = undefined;
+      expectedAt += count;
+      actualAt += count;
+      continue;
+    }
+    if (open === undefined) {
+      open = { expected: expectedAt, actual: actualAt, expectedCount: 0, actualCount: 0 };
+      regions.push(open);
+    }
+    if (change.removed) {
+      open.expectedCount += count;
+      expectedAt += count;
+    } else {
+      open.actualCount += count;
+      actualAt += count;
+    }
+  }
+  return regions;
+}
+
+/** The first difference in full and, unless `regions` is false, where else the outputs differ. */
+export function compareTranscripts(
+  expected: string,
+  actual: string,
+  options: { regions: boolean } = { regions: true },
+): TranscriptDiff | undefined {
   if (expected === actual) return undefined;
   const want = splitLines(expected);
   const got = splitLines(actual);
@@ -41,6 +88,8 @@ export function compareTranscripts(expected: string, actual: string): Transcript
   // Equal lines but a different ending: the last line lacks (or gains) its newline.
   if (first === want.length && first === got.length) first = Math.max(0, want.length - 1);
   const from = Math.max(0, first - CONTEXT);
+  // The first region is the one shown in full; the others are listed.
+  const later = options.regions ? differingRegions(want, got, first)?.slice(1) : [];
   return {
     line: first + 1,
     expected: { from: from + 1, lines: want.slice(from, first + CONTEXT + 1) },
@@ -49,7 +98,35 @@ export function compareTranscripts(expected: string, actual: string): Transcript
     expectedLines: want.length,
     actualLines: got.length,
     finalNewline: { expected: expected.endsWith('\n'), actual: actual.endsWith('\n') },
+    ...(later === undefined
+      ? { moreRegions: 'too many' as const }
+      : later.length === 0
+        ? {}
+        : {
+            regions: later.slice(0, REGIONS_LISTED),
+            ...(later.length > REGIONS_LISTED ? { moreRegions: later.length - REGIONS_LISTED } : {}),
+          }),
   };
+}
+
+/** The regions after the first, in one sentence: `also differs at line 41 (2 lines, yours 3), ...`. */
+export function describeLaterRegions(diff: TranscriptDiff): string | undefined {
+  if (diff.moreRegions === 'too many') return 'the outputs differ in too many places after it to list them';
+  const regions = diff.regions ?? [];
+  if (regions.length === 0) return undefined;
+  const lines = (n: number) => `${n} line${n === 1 ? '' : 's'}`;
+  const one = (region: DiffRegion) => {
+    const where =
+      region.expected === region.actual
+        ? `line ${region.expected}`
+        : `line ${region.expected} (yours ${region.actual})`;
+    return region.expectedCount === region.actualCount
+      ? `${where}, ${lines(region.expectedCount)}`
+      : `${where}, ${lines(region.expectedCount)} expected, ${lines(region.actualCount)} yours`;
+  };
+  const more = typeof diff.moreRegions === 'number' ? `, and ${diff.moreRegions} more` : '';
+  const count = regions.length + (typeof diff.moreRegions === 'number' ? diff.moreRegions : 0);
+  return `${count} more place${count === 1 ? '' : 's'} differ${count === 1 ? 's' : ''}: ${regions.map(one).join('; ')}${more}`;
 }
 
 /** The first difference in one sentence. */

@@ -1,0 +1,118 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadAssignment } from '../src/assignments.ts';
+import { render } from '../src/report/index.ts';
+import type { Report } from '../src/report/model.ts';
+import { checkTypes } from '../src/runner/type-check.ts';
+import { readSubmission } from '../src/submission.ts';
+import { json, pitbossHere, REPO_ROOT, scratch, withBug } from './support.ts';
+
+const SUBMISSIONS = join(REPO_ROOT, 'fixtures/submissions');
+const correct = (assignment: string) =>
+  readdirSync(join(SUBMISSIONS, assignment))
+    .filter((name) => name.startsWith('correct-'))
+    .map((name) => [assignment, name] as const);
+
+describe('the type check', () => {
+  it.each([...correct('classic'), ...correct('crusaders'), ...correct('minbet')])(
+    'finds nothing in %s/%s (a correct submission compiles under strict)',
+    async (assignment, name) => {
+      const graded = await loadAssignment(assignment);
+      const check = await checkTypes(graded, readSubmission(graded, join(SUBMISSIONS, assignment, name)));
+      expect(check).toEqual({ problems: [], omitted: 0 });
+    },
+  );
+
+  it('names each file, line, column and TypeScript number of what tsc rejects, and reads no disk path', async () => {
+    // The issue's own case: a card built from plain numbers, which runs and which tsc rejects.
+    const dir = withBug(
+      'deck.ts',
+      'cards.push({ spot: spot as Spot, suit: suit as Suit });',
+      'cards.push({ spot: spot, suit: suit });',
+    );
+    const line =
+      readFileSync(join(dir, 'deck.ts'), 'utf8')
+        .split('\n')
+        .findIndex((text) => text.includes('cards.push')) + 1;
+    const classic = await loadAssignment('classic');
+    const check = await checkTypes(classic, readSubmission(classic, dir));
+    expect(check).toEqual({
+      problems: [
+        {
+          file: 'deck.ts',
+          line,
+          column: 20,
+          code: 2322,
+          message: "Type 'number' is not assignable to type 'Spot'.",
+        },
+        {
+          file: 'deck.ts',
+          line,
+          column: 32,
+          code: 2322,
+          message: "Type 'number' is not assignable to type 'Suit'.",
+        },
+      ],
+      omitted: 0,
+    });
+  });
+
+  it('reads no file outside the submission but the libraries: a type elsewhere never shows in a message', async () => {
+    const secret = join(scratch(), 'secret.ts');
+    writeFileSync(secret, 'export interface Secret {\n  theHiddenAnswerIs42: true;\n}\n');
+    const dir = withBug(
+      'hand.ts',
+      'export class Hand',
+      `/// <reference path=${JSON.stringify(secret)} />\nimport type { Secret } from ${JSON.stringify(secret.replace(/\.ts$/, ''))};\nexport const leak: Secret = { nothing: 1 } as unknown as Secret;\nconst probe: Secret = {};\nvoid probe;\nexport class Hand`,
+    );
+    const classic = await loadAssignment('classic');
+    const check = (await checkTypes(classic, readSubmission(classic, dir)))!;
+    const said = JSON.stringify(check);
+    expect(said).not.toContain('theHiddenAnswerIs42');
+    expect('problems' in check && check.problems.map((problem) => problem.code)).toEqual(
+      expect.arrayContaining([2307]),
+    );
+  });
+
+  it('lists ten problems a file and counts the rest', async () => {
+    const dir = withBug(
+      'hand.ts',
+      'export class Hand',
+      `${Array.from({ length: 14 }, (_, i) => `export const n${i}: number = 'x';\n`).join('')}export class Hand`,
+    );
+    const classic = await loadAssignment('classic');
+    const check = (await checkTypes(classic, readSubmission(classic, dir)))!;
+    expect('problems' in check && check.problems.map((problem) => problem.file)).toEqual(
+      Array(10).fill('hand.ts'),
+    );
+    expect('omitted' in check && check.omitted).toBe(4);
+  });
+
+  it('is told in every format, scores nothing, and is left out of a run of chosen tests', async () => {
+    const dir = withBug(
+      'deck.ts',
+      'cards.push({ spot: spot as Spot, suit: suit as Suit });',
+      'cards.push({ spot: spot, suit: suit });',
+    );
+    const clean = json<Report>(
+      await pitbossHere(['check', join(SUBMISSIONS, 'classic/correct-indexed'), '--format', 'json']),
+    );
+    const report = json<Report>(await pitbossHere(['check', dir, '--format', 'json']));
+    expect(report.score).toBe(clean.score);
+    expect(report.typeCheck).toMatchObject({
+      problems: [
+        { file: 'deck.ts', code: 2322 },
+        { file: 'deck.ts', code: 2322 },
+      ],
+    });
+    const said = "TS2322 Type 'number' is not assignable to type 'Spot'.";
+    for (const format of ['human', 'html', 'junit', 'gradescope'] as const) {
+      expect(render(report, format, false), format).toContain(
+        format === 'html' ? said.replaceAll("'", '&#39;') : said,
+      );
+    }
+    const focused = json<Report>(await pitbossHere(['check', dir, '--format', 'json', '--only', 'deck.']));
+    expect(focused.typeCheck).toBeUndefined();
+  });
+});

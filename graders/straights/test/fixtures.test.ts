@@ -1,0 +1,89 @@
+// The student-style Straights submissions (fixtures/submissions/straights/), graded by the built
+// pitboss CLI: every correct-* at full marks (its rules.ts, its program in both linkings, its own
+// tests against the mutants); every wrong-* fails the test its NOTES.md names ("Caught by:"), with the
+// words it quotes ("Says:"), and so loses points.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const FIXTURES = here('../../../fixtures/submissions/straights');
+const folders = readdirSync(FIXTURES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+const correct = folders.filter((name) => name.startsWith('correct-'));
+const wrong = folders.filter((name) => name.startsWith('wrong-'));
+
+interface Report {
+  submission: { name: string };
+  score: number;
+  maxScore: number;
+  tests: { id: string; status: string; message?: string }[];
+}
+
+function grade(dirs: readonly string[], only: readonly string[]): Report[] {
+  const run = spawnSync(
+    process.execPath,
+    [
+      here('../../../apps/grader/bin/pitboss.mjs'),
+      'grade',
+      ...dirs.map((name) => join(FIXTURES, name)),
+      '--assignment',
+      'straights',
+      '--format',
+      'json',
+      '--only',
+      ...only,
+    ],
+    { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 1 << 26 },
+  );
+  const parsed = JSON.parse(run.stdout) as Report | Report[];
+  return Array.isArray(parsed) ? parsed : [parsed];
+}
+
+/** What a wrong fixture's NOTES.md says catches it: a test id and words of its message. */
+function caughtBy(name: string): { id: string; says: string } {
+  const notes = readFileSync(join(FIXTURES, name, 'NOTES.md'), 'utf8');
+  const id = /^Caught by: `([^`]+)`$/m.exec(notes)?.[1];
+  const says = /^Says: `(.+)`$/m.exec(notes)?.[1];
+  if (id === undefined || says === undefined)
+    throw new Error(`${name}/NOTES.md: no 'Caught by:' or 'Says:' line`);
+  return { id, says };
+}
+
+describe('the Straights fixtures', () => {
+  it('are at least 3 correct designs and 8 wrong submissions, each with a NOTES.md', () => {
+    expect(correct.length).toBeGreaterThanOrEqual(3);
+    expect(wrong.length).toBeGreaterThanOrEqual(8);
+    for (const name of folders) expect(readFileSync(join(FIXTURES, name, 'NOTES.md'), 'utf8')).toMatch(/\S/);
+  });
+
+  it('correct-*: full marks on every test, their own tests exposing every mutant of rules.ts', () => {
+    const reports = grade(correct, ['rules.', 'transcript.', 'mutant.']);
+    expect(reports.map((report) => report.submission.name)).toEqual(correct);
+    for (const report of reports) {
+      expect(
+        report.tests.filter((test) => test.status !== 'passed').map((test) => test.id),
+        report.submission.name,
+      ).toEqual([]);
+      expect(report.tests.some((test) => test.id.startsWith('mutant.public.'))).toBe(true);
+      expect(report.score, report.submission.name).toBe(report.maxScore);
+    }
+  }, 600_000);
+
+  it.each(wrong)(
+    '%s fails the test its NOTES.md names, in its words, and loses points',
+    (name) => {
+      const { id, says } = caughtBy(name);
+      const [report] = grade([name], [id]);
+      const test = report!.tests.find((candidate) => candidate.id === id);
+      expect(test?.status).toBe('failed');
+      expect(test?.message).toContain(says);
+      expect(report!.score).toBeLessThan(report!.maxScore);
+    },
+    120_000,
+  );
+});
