@@ -94,6 +94,34 @@ describe('fixtures/submissions/table under pitboss grade', () => {
     }
   });
 
+  it('gives every correct one full marks under a whole grade too, its own tests exposing every public mutant', () => {
+    const correct = folders
+      .filter((entry) => entry.name.startsWith('correct-'))
+      .map((entry) => `${FIXTURES}/${entry.name}`);
+    const whole = spawnSync(
+      process.execPath,
+      [BIN, 'grade', ...correct, '--assignment', 'table', '--format', 'json', '--jobs', '2'],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+        maxBuffer: 1 << 27,
+      },
+    );
+    const graded = JSON.parse(whole.stdout) as Report[];
+    expect(graded).toHaveLength(correct.length);
+    for (const report of graded) {
+      expect(
+        report.tests.filter((test) => test.status !== 'passed'),
+        report.submission.name,
+      ).toEqual([]);
+      expect(
+        report.tests.some((test) => test.id.startsWith('mutant.public.')),
+        report.submission.name,
+      ).toBe(true);
+      expect(report.score, report.submission.name).toBe(report.maxScore);
+    }
+  });
+
   it('takes points from every wrong one, with a failing test about its mistake that says it', () => {
     const full = byName.get('correct-array-hand')!.maxScore;
     for (const [name, [id, says]] of Object.entries(MISTAKES)) {
