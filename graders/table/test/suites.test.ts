@@ -49,6 +49,19 @@ describe('the table transcript cases', () => {
     }
   });
 
+  it("hold solution/tests' ten replayed games to the goldens: each expected text is a golden, byte for byte", () => {
+    const source = readFileSync(
+      new URL('../solution/tests/blackjack.games.test.ts', import.meta.url),
+      'utf8',
+    );
+    const replayed = [...source.matchAll(/test\('the ([\w-]+) game \(seed (\d+), ([^)]*)\)/g)];
+    expect(replayed).toHaveLength(10);
+    for (const [, name, seed, players] of replayed) {
+      const golden = fixture(`transcripts/table/seed_${seed}_${players!.replaceAll(' ', '_')}_${name}.txt`);
+      expect(source.includes(JSON.stringify(golden)), name).toBe(true);
+    }
+  });
+
   it('tell where each word was read: on the line its prompt left open', () => {
     const c = cases.find((candidate) => candidate.input === 'handout.in')!;
     const lines = assignment.transcripts.expected(c).split('\n');
