@@ -6,7 +6,13 @@ import type { LimitFunction } from 'p-limit';
 import { executorBundle, studentTestsBundle } from './assignments.ts';
 import type { ExecReply } from './children/executor/calls.ts';
 import type { Manifest } from './children/student-tests/protocol.ts';
-import type { Assignment, Limits, TranscriptCase } from './kit/assignment.ts';
+import {
+  type Assignment,
+  type Limits,
+  providedModules,
+  type StdinRead,
+  type TranscriptCase,
+} from './kit/assignment.ts';
 import { decodeResults, MalformedReply } from './kit/decode.ts';
 import type { Script } from './kit/script.ts';
 import type { LoadFailure, TestContext, TestFailure, UnitTest } from './kit/unit-test.ts';
@@ -25,7 +31,13 @@ import { Budget, describeLimit, requestLimitMs, transcriptLimitMs } from './runn
 import type { ProgramOutcome } from './runner/process.ts';
 import { type ProgramRun, runPrograms } from './runner/programs.ts';
 import { compileShared, type Staging, stageSubmission } from './runner/stage.ts';
-import { compareTranscripts, describeDiff, describeLaterRegions } from './runner/transcript.ts';
+import {
+  compareTranscripts,
+  describeDiff,
+  describeLaterRegions,
+  describeReads,
+  readsShown,
+} from './runner/transcript.ts';
 import { checkTypes } from './runner/type-check.ts';
 import { ChildWorker, type Settled } from './runner/worker.ts';
 import { compileStudentTests, compileTargets } from './student-tests/compile.ts';
@@ -287,20 +299,24 @@ async function runUnitTests(
   const byFile = new Map<string, PlannedTest[]>();
   for (const test of tests) byFile.set(test.file, [...(byFile.get(test.file) ?? []), test]);
   const executor = await forSandbox(await executorBundle(), options.workRoot);
-  const provided = assignment.providedFiles.map((file) => file.name);
+  const provided = providedModules(assignment);
   const byId = new Map(assignment.unitTests.map((test) => [test.id, test]));
+  const throughFile = (file: string) =>
+    assignment.studentFiles.filter((other) => other.testedThrough === file).map((other) => other.name);
   await Promise.all(
     [...byFile].map(([file, fileTests]) =>
       options.limiter(async () => {
-        const problem = staging.problems.get(file);
-        if (problem !== undefined) {
-          for (const test of fileTests) outcomes.set(test.id, { status: 'load-error', message: problem });
+        // The file's own problem, and those of the files tested through it (StudentFile.testedThrough).
+        const problem = [file, ...throughFile(file)].flatMap((name) => staging.problems.get(name) ?? []);
+        if (problem.length > 0) {
+          for (const test of fileTests)
+            outcomes.set(test.id, { status: 'load-error', message: problem.join('; ') });
           return;
         }
         const worker = new ChildWorker<ExecReply>({
           script: executor,
           readable: [],
-          cwd: staging.stage('all'),
+          cwd: staging.stage('all', {}, { unitTests: true }),
           limits: options.limits,
           preamble: [JSON.stringify({ provided })],
           handshake: true,
@@ -513,6 +529,7 @@ async function runTranscripts(
             options.limits,
             timeoutOf.get(id) ?? options.limits.programTimeoutMs,
             linkingOf.get(id) === 'linked',
+            assignment.transcripts.reads?.(caseOf.get(id)!),
           ),
         ),
     });
@@ -570,6 +587,8 @@ function judgeTranscript(
   limits: Limits,
   timeoutMs: number,
   withhold: boolean,
+  /** Where the reference read its stdin (TranscriptSuite.reads): told with the difference. */
+  reads?: readonly StdinRead[] | undefined,
 ): Outcome {
   if (run.infrastructure === true) {
     const why = run.stderr.trim().split('\n').slice(-2).join(' | ');
@@ -606,9 +625,15 @@ function judgeTranscript(
   const diff: TranscriptDiff = withhold
     ? { ...found, actual: { from: found.actual.from, lines: [] }, withheld: true }
     : found;
-  const said = withhold
-    ? describeWithheld(found)
-    : [describeDiff(found), describeLaterRegions(found)].filter(Boolean).join('; ');
+  const typed = reads === undefined ? [] : readsShown(reads, found);
+  if (typed.length > 0) diff.typed = typed;
+  const said = [
+    withhold ? describeWithheld(found) : describeDiff(found),
+    reads === undefined ? undefined : describeReads(reads, found.line),
+    withhold ? undefined : describeLaterRegions(found),
+  ]
+    .filter(Boolean)
+    .join('; ');
   return {
     status: crashed ? 'runtime-error' : 'failed',
     message: [exit, said].filter(Boolean).join('; '),

@@ -1,7 +1,7 @@
 // The executor's answers, as the grader decodes them: what a student's code returns or throws is
 // told as plain data, and what it is handed is a frozen copy it cannot change.
 import { describe, expect, it } from 'vitest';
-import { data, isOpaque, localExec, Script, view } from '../src/kit/index.ts';
+import { data, isOpaque, judge, localExec, ref, Script, view } from '../src/kit/index.ts';
 
 class Playing {
   readonly #spot: number;
@@ -44,6 +44,13 @@ const modules: Record<string, Record<string, unknown>> = {
           // Frozen.
         }
         return card.spot;
+      }
+      speak(write: (...args: unknown[]) => void, times: number) {
+        for (let i = 0; i < times; i++) write(`line ${i}\n`);
+      }
+      mumble(write: (...args: unknown[]) => void) {
+        write('a', 1);
+        write();
       }
       value(hand: { handValue(): { count: number } }) {
         const value = hand.handValue();
@@ -95,5 +102,25 @@ describe('the executor', () => {
   it('hands the student frozen copies: a card, and the value a hand view reports', async () => {
     expect(await one('mutate', [data({ spot: 3, suit: 1 })])).toEqual({ value: 3 });
     expect(await one('value', [view({ handValue: { count: 17, soft: false } })])).toEqual({ value: 17 });
+  });
+
+  it('gives the student a recorder to call, and takes what it kept, joined as text or call by call', async () => {
+    const script = new Script();
+    const toy = script.construct('toy.ts', 'Toy', [], 'new Toy()');
+    const write = script.recorder('a writer');
+    const got: unknown[] = [];
+    const keep = (value: unknown) => {
+      got.push(value);
+      return undefined;
+    };
+    script.call(toy, 'speak', [ref(write), data(2)], { text: 'speak' });
+    script.take(write, { text: 'what speak wrote', check: keep, joined: true });
+    script.take(write, { text: 'nothing since', check: keep, joined: true });
+    script.call(toy, 'mumble', [ref(write)], { text: 'mumble' });
+    script.take(write, { text: 'what mumble wrote', check: keep, joined: true });
+    const [outcomes] = await exec([script]);
+    expect(outcomes).toHaveLength(7);
+    expect(judge(script, outcomes!)).toBeUndefined();
+    expect(got).toEqual(['line 0\nline 1\n', '', [['a', 1], []]]);
   });
 });

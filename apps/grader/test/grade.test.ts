@@ -372,7 +372,7 @@ describe('bad input: one line on stderr and status 2', () => {
     [['check', empty], /is not a submission: it holds none of deck.ts, hand.ts, player.ts, blackjack.ts/],
     [
       ['check', CORRECT, '--assignment', 'poker'],
-      /unknown assignment 'poker' \(expected classic, crusaders, minbet\)/,
+      /unknown assignment 'poker' \(expected classic, crusaders, minbet(, [a-z]+)*\)/,
     ],
     [['check', CORRECT, '--bogus'], /unknown option '--bogus'/],
     [['check', CORRECT, '--format', 'pdf'], /argument 'pdf' is invalid/],

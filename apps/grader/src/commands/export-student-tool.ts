@@ -11,7 +11,7 @@ import { assignmentNames, loadAssignment } from '../assignments.ts';
 import { EXIT_OK, PitbossError } from '../errors.ts';
 import { writeFolderWhole } from '../files.ts';
 import { openWorkRoot } from '../infrastructure.ts';
-import type { Assignment } from '../kit/assignment.ts';
+import { type Assignment, providedModules } from '../kit/assignment.ts';
 import { type RecordedAssignment, recordTest } from '../kit/recorded.ts';
 import { REPO_ROOT } from '../paths.ts';
 import { planTests, practiceSeed, testSeed } from '../plan.ts';
@@ -37,11 +37,12 @@ async function referenceModules(assignment: Assignment, work: string) {
   const shared = await compileShared(assignment, work);
   const dir = join(work, `reference-${assignment.name}`);
   mkdirSync(dir, { recursive: true });
-  for (const part of ['provided', 'reference'])
+  // The unit tests' own stand-ins for provided files (ProvidedFile.unitTestSource) replace them here.
+  for (const part of ['provided', 'unit-tests', 'reference'].filter((part) => existsSync(join(shared, part))))
     for (const name of readdirSync(join(shared, part)))
       copyFileSync(join(shared, part, name), join(dir, name));
   return {
-    provided: assignment.providedFiles.map((file) => file.name),
+    provided: providedModules(assignment),
     importModule: (file: string) =>
       import(pathToFileURL(join(dir, file.replace(/\.ts$/, '.mjs'))).href) as Promise<
         Record<string, unknown>
@@ -85,6 +86,9 @@ async function record(
     numRuns: assignment.numRuns,
     studentFiles: assignment.studentFiles.map(({ name, stub }) => ({ name, stub })),
     provided: assignment.providedFiles.map((file) => file.name),
+    unitTestProvided: assignment.providedFiles
+      .filter((file) => file.unitTestSource !== undefined)
+      .map((file) => file.name),
     studentTests: { ...assignment.studentTests, about: [...assignment.studentTests.about] },
     limits: assignment.limits,
     starterFiles: { ...assignment.starterFiles },
@@ -93,6 +97,9 @@ async function record(
       cases: transcripts.map((test) => ({
         ...test.transcript!.case,
         expected: assignment.transcripts.expected(test.transcript!.case),
+        ...(assignment.transcripts.reads === undefined
+          ? {}
+          : { reads: [...assignment.transcripts.reads(test.transcript!.case)] }),
       })),
     },
     unitTests,
@@ -207,8 +214,11 @@ export async function writeStudentTool(folder: string, workRoot: string): Promis
       write(`${dir}/recorded.json`, JSON.stringify(data));
       write(`${dir}/rubric.json`, `${JSON.stringify(rubric, null, 2)}\n`);
       write(`${dir}/mutants.json`, '{ "mutants": [] }\n');
-      for (const file of assignment.providedFiles)
+      for (const file of assignment.providedFiles) {
         write(`${dir}/provided/${file.name}`, readFileSync(file.source));
+        if (file.unitTestSource !== undefined)
+          write(`${dir}/unit-tests/${file.name}`, readFileSync(file.unitTestSource));
+      }
       if (assignment.wordsModule !== undefined)
         write(`${dir}/words.ts`, readFileSync(assignment.wordsModule));
       if (assignment.liveTestsModule !== undefined)

@@ -7,12 +7,24 @@ export interface StudentFile {
   name: string;
   /** What `pitboss init` writes for it: compiles, and throws "not implemented" when used. */
   stub: string;
+  /**
+   * The student file whose unit tests test this one too, when the file's design is the student's own
+   * and no test calls it directly: a problem loading it fails those tests, and a mutant of it counts
+   * as caught by them. None by default.
+   */
+  testedThrough?: string | undefined;
 }
 
 export interface ProvidedFile {
   name: string;
   /** Where the pristine copy lives; it replaces whatever the submission holds under `name`. */
   source: string;
+  /**
+   * A module the unit tests stage under `name` instead: a test double, which a test sets up through
+   * its own exports (a script's `function` step). Programs and the students' own tests still get
+   * `source`. None by default.
+   */
+  unitTestSource?: string | undefined;
 }
 
 export interface TranscriptCase {
@@ -44,6 +56,19 @@ export interface TranscriptSuite {
   expected(transcriptCase: TranscriptCase): string;
   /** How the program is linked for its runs: both by default (see plan.ts); `own` alone without a reference. */
   linkings?: readonly ('linked' | 'own')[] | undefined;
+  /**
+   * Where the reference read its stdin, for a case that has one: each read, in order, with the line of
+   * `expected` it was read on (the line a prompt left open). A report then shows what was typed where,
+   * since a program's output does not hold its input. None by default.
+   */
+  reads?: ((transcriptCase: TranscriptCase) => readonly StdinRead[]) | undefined;
+}
+
+/** One read of a program's stdin: what it took (a word; null once the input had ended) and on which line. */
+export interface StdinRead {
+  /** 1-based, a line of the expected output. */
+  line: number;
+  word: string | null;
 }
 
 export interface Limits {
@@ -112,4 +137,15 @@ export interface Assignment {
    * that need no oracle, copied into the student tool, which runs them live for 0 points.
    */
   liveTestsModule?: string | undefined;
+}
+
+/**
+ * The provided files a unit test's process loads (every one, before the calls, so that a throw is told
+ * as an instance of a provided class): all but a provided program, the transcripts' own given to
+ * students whole, which runs when it is loaded and would read that process's stdin.
+ */
+export function providedModules(assignment: Assignment): string[] {
+  return assignment.providedFiles
+    .map((file) => file.name)
+    .filter((name) => name !== assignment.transcripts.program);
 }

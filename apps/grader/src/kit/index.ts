@@ -2,6 +2,7 @@ export type {
   Assignment,
   Limits,
   ProvidedFile,
+  StdinRead,
   StudentFile,
   TranscriptCase,
   TranscriptSuite,

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { Encoded, WireOutcome, WireStep } from '../children/executor/calls.ts';
 import { type ExecutorOptions, makeExecutor } from '../children/executor/executor-core.ts';
-import type { Assignment, TranscriptCase } from './assignment.ts';
+import type { Assignment, StdinRead, TranscriptCase } from './assignment.ts';
 import { decodeResults, decodeValue, isOpaque, type Outcome } from './decode.ts';
 import type { Calls, Script } from './script.ts';
 import {
@@ -189,13 +189,18 @@ export interface RecordedAssignment {
   studentFiles: { name: string; stub: string }[];
   /** The provided files, by name: the tool keeps them in `provided/` beside the recording. */
   provided: string[];
+  /** Those the unit tests stage another module for (ProvidedFile.unitTestSource), kept in `unit-tests/`. */
+  unitTestProvided?: string[] | undefined;
   studentTests: { folder: string; suffix: string; about: string[] };
   limits: Assignment['limits'];
   starterFiles: Record<string, string>;
   transcripts: {
     program: string;
-    /** The visible cases, each with the reference's output as the course published it. */
-    cases: (TranscriptCase & { expected: string })[];
+    /**
+     * The visible cases, each with the reference's output as the course published it, and where it
+     * read its stdin (TranscriptSuite.reads) when it has one.
+     */
+    cases: (TranscriptCase & { expected: string; reads?: StdinRead[] | undefined })[];
   };
   unitTests: RecordedTest[];
 }
@@ -209,6 +214,8 @@ export function recordedAssignment(
   // A case is its words and its stdin's name: two cases may share words and read another stdin.
   const caseKey = (c: TranscriptCase) => [...c.words, c.input ?? ''].join('\0');
   const expected = new Map(data.transcripts.cases.map((c) => [caseKey(c), c.expected]));
+  const reads = new Map(data.transcripts.cases.map((c) => [caseKey(c), c.reads]));
+  const unitTestProvided = new Set(data.unitTestProvided ?? []);
   return {
     name: data.name,
     title: data.title,
@@ -216,15 +223,20 @@ export function recordedAssignment(
     seed: data.seed,
     numRuns: data.numRuns,
     studentFiles: data.studentFiles,
-    providedFiles: data.provided.map((name) => ({ name, source: join(options.dir, 'provided', name) })),
+    providedFiles: data.provided.map((name) => ({
+      name,
+      source: join(options.dir, 'provided', name),
+      unitTestSource: unitTestProvided.has(name) ? join(options.dir, 'unit-tests', name) : undefined,
+    })),
     mutantsFile: join(options.dir, 'mutants.json'),
     studentTests: data.studentTests,
     // Properties that need no oracle run live beside the recorded tests.
     unitTests: [...data.unitTests.map((test) => replayTest(test, describe)), ...(options.liveTests ?? [])],
     transcripts: {
       program: data.transcripts.program,
-      cases: data.transcripts.cases.map(({ expected: _, ...transcriptCase }) => transcriptCase),
+      cases: data.transcripts.cases.map(({ expected: _, reads: __, ...transcriptCase }) => transcriptCase),
       expected: (transcriptCase) => expected.get(caseKey(transcriptCase)) ?? '',
+      reads: (transcriptCase) => reads.get(caseKey(transcriptCase)) ?? [],
       linkings: ['own'],
     },
     rubricFile: join(options.dir, 'rubric.json'),

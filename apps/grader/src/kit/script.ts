@@ -93,6 +93,27 @@ export class Script implements Calls {
     });
   }
 
+  /**
+   * A function for the student's code to call (a callback, a writer it is given): it keeps the
+   * arguments of every call. Pass it on with `ref`; `take` reads what it kept.
+   */
+  recorder(text: string): Slot {
+    const bind = this.#slots++;
+    this.steps.push({ wire: { op: 'recorder', bind }, text });
+    return { slot: bind };
+  }
+
+  /**
+   * What `recorder` kept since the last take (which it then forgets), judged by `check`: the calls,
+   * each the array of its arguments; with `joined`, when every call passed one string, those strings
+   * joined into one text.
+   */
+  take(recorder: Slot, options: { text: string; check: Judge<unknown>; joined?: boolean }): void {
+    const wire: WireStep = { op: 'take', recorder: recorder.slot };
+    if (options.joined === true) wire.text = true;
+    this.steps.push({ wire, text: options.text, check: options.check });
+  }
+
   /** What travels to the student's process. */
   wire(): WireStep[] {
     return this.steps.map((step) => step.wire);

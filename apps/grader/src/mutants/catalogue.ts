@@ -68,7 +68,7 @@ function readPart(assignment: Assignment, file: string, part: CataloguePart): Mu
     );
   }
   const entries = (data as { mutants: Entry[] }).mutants;
-  // An empty catalogue (the student tool's) needs no solution to check its entries against.
+  // An empty catalogue (the student tool's, which holds no solution) needs no solution to read.
   const modules = entries.length === 0 ? [] : solutionModules(assignment);
   return entries.map((entry) => {
     if (!modules.includes(entry.file)) {

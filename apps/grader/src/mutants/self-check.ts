@@ -60,6 +60,13 @@ export function ownerOf(assignment: Assignment, mutant: Mutant): string {
   return contract ? mutant.file : assignment.transcripts.program;
 }
 
+/** The files whose tests are about a mutant: its owner's, and those of the file its owner is tested through. */
+function filesAbout(assignment: Assignment, mutant: Mutant): Set<string> {
+  const owner = ownerOf(assignment, mutant);
+  const through = assignment.studentFiles.find((file) => file.name === owner)?.testedThrough;
+  return new Set([owner, ...(through === undefined ? [] : [through])]);
+}
+
 /**
  * The waves of tests that can tell a mutant from the solution, cheapest first: the tests about its
  * file, the short transcripts, then the rest, each wave only while the mutant has survived. Transcripts
@@ -71,8 +78,9 @@ function waves(assignment: Assignment, mutant: Mutant): ((test: PlannedTest) => 
   const linking = owner === assignment.transcripts.program ? 'linked' : 'own';
   const transcript = (test: PlannedTest) =>
     test.kind === 'transcript' && test.transcript?.linking === linking;
+  const files = filesAbout(assignment, mutant);
   return [
-    (test) => test.kind === 'unit' && test.file === owner,
+    (test) => test.kind === 'unit' && files.has(test.file),
     (test) => transcript(test) && linesExpected(assignment, test) <= SHORT_TRANSCRIPT,
     (test) => transcript(test) && linesExpected(assignment, test) > SHORT_TRANSCRIPT,
   ];
@@ -106,6 +114,7 @@ export async function selfCheck(options: SelfCheckOptions): Promise<SelfCheck> {
     writeFileSync(join(dir, mutant.file), mutant.source);
     const kills: Record<KillKind, number> = { unit: 0, linked: 0, own: 0 };
     let caughtByItsFile = false;
+    const itsFiles = filesAbout(assignment, mutant);
     for (const wave of waves(assignment, mutant)) {
       if (kills.unit + kills.linked + kills.own > 0) break;
       const report = await gradeSubmission(assignment, plan, dir, { ...base, filter: wave });
@@ -113,7 +122,7 @@ export async function selfCheck(options: SelfCheckOptions): Promise<SelfCheck> {
         if (test.status === 'passed') continue;
         const kind = killKind(test);
         if (kind !== undefined) kills[kind]++;
-        if (test.file === ownerOf(assignment, mutant)) caughtByItsFile = true;
+        if (itsFiles.has(test.file)) caughtByItsFile = true;
       }
     }
     return { mutant, kills, caughtByItsFile };

@@ -3,8 +3,17 @@
 // otherwise: every one is declared plain text, so nothing a student's code printed becomes markup, and
 // control characters are escaped as in the terminal report.
 import { terminalBlock, terminalLine } from './human.ts';
-import { boundReport, type Report, replayCommand } from './model.ts';
-import { typeCheckLines } from './words.ts';
+import { boundReport, type Report, replayCommand, type TranscriptDiff } from './model.ts';
+import { typeCheckLines, typedOn } from './words.ts';
+
+/** One side of a diff as text lines, each with what was typed on it (input is not echoed). */
+const excerpt = (diff: TranscriptDiff, side: 'expected' | 'actual'): string =>
+  diff[side].lines
+    .map((line, i) => {
+      const typed = typedOn(diff, diff[side].from + i, side);
+      return `${terminalLine(line)}${typed === undefined ? '' : `    <- ${terminalLine(typed)}`}`;
+    })
+    .join('\n');
 
 type TextFormat = 'text';
 
@@ -55,7 +64,7 @@ export function renderGradescope(unbounded: Report): GradescopeResults {
         block(test.message ?? ''),
         test.diff === undefined
           ? ''
-          : `expected (reference):\n${test.diff.expected.lines.map(terminalLine).join('\n')}\ngot (yours):\n${test.diff.actual.lines.map(terminalLine).join('\n')}`,
+          : `expected (reference):\n${excerpt(test.diff, 'expected')}\ngot (yours):\n${excerpt(test.diff, 'actual')}`,
         test.replay === undefined
           ? ''
           : `replay: ${terminalLine(replayCommand(report.submission.name, test.replay))}`,

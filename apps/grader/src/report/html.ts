@@ -12,7 +12,7 @@ import {
   type TranscriptDiff,
 } from './model.ts';
 import { esc, num, page, percent } from './page.ts';
-import { STATUS_WORDS, typeCheckLines, visibilityWords } from './words.ts';
+import { STATUS_WORDS, TYPED_LEGEND, typeCheckLines, typedOn, visibilityWords } from './words.ts';
 
 const STYLE = `
 .diff { border-collapse: collapse; width: 100%; table-layout: fixed; }
@@ -22,6 +22,7 @@ const STYLE = `
 .diff td.tx { white-space: pre-wrap; overflow-wrap: anywhere; }
 .diff tr.first td { background: var(--first); }
 .diff mark { background: var(--mark); color: inherit; }
+.diff .typed { margin-left: 1em; color: var(--muted); font-style: italic; }
 .ws { color: var(--ws); }
 .eol { color: var(--ws); }
 .eof { color: var(--fail); font-style: italic; }
@@ -93,11 +94,13 @@ function diffTable(diff: TranscriptDiff): string {
         ? `<span class="end"> … ${line.length - LONGEST_LINE} more characters</span>`
         : '';
     const text = `${number === diff.line ? markFrom(cut(line)!, cut(other[k])) : showWhitespace(cut(line)!)}${more}`;
+    const typed = typedOn(diff, number, lines === expected.lines ? 'expected' : 'actual');
+    const input = typed === undefined ? '' : `<span class="typed">${esc(typed)}</span>`;
     const ending =
       number === total && newline === false
         ? '<span class="eof" title="no newline at the end of the output">∅ no newline at end</span>'
         : '<span class="eol" title="end of line">↵</span>';
-    return `<td class="ln">${number}</td><td class="tx">${text}${ending}</td>`;
+    return `<td class="ln">${number}</td><td class="tx">${text}${ending}${input}</td>`;
   };
   for (let k = 0; k < count; k++) {
     const number = expected.from + k;
@@ -112,7 +115,7 @@ function diffTable(diff: TranscriptDiff): string {
 <tbody>
 ${rows.join('\n')}
 </tbody></table></div>
-<p class="legend">▶ marks line ${diff.line}, the first that differs; its differing part is highlighted. · a space, → a tab, \\r a carriage return, ↵ the end of a line, ∅ no newline at the end.${diff.whitespaceOnly ? ' <strong>Only whitespace differs.</strong>' : ''}</p>`;
+<p class="legend">▶ marks line ${diff.line}, the first that differs; its differing part is highlighted. · a space, → a tab, \\r a carriage return, ↵ the end of a line, ∅ no newline at the end.${diff.typed !== undefined && diff.typed.length > 0 ? ` ${esc(TYPED_LEGEND)}.` : ''}${diff.whitespaceOnly ? ' <strong>Only whitespace differs.</strong>' : ''}</p>`;
 }
 
 function failingTest(test: TestResult, submission: string): string {

@@ -10,7 +10,7 @@ import {
   replayCommand,
   type TestResult,
 } from './model.ts';
-import { STATUS_WIDTH, STATUS_WORDS, scoreOutOf, typeCheckLines } from './words.ts';
+import { STATUS_WIDTH, STATUS_WORDS, scoreOutOf, TYPED_LEGEND, typeCheckLines, typedOn } from './words.ts';
 
 export interface HumanOptions {
   color: boolean;
@@ -182,21 +182,29 @@ export function renderHuman(unbounded: Report, options: HumanOptions): string {
       if (test.message !== undefined) out.push(terminalBlock(test.message, '      '));
       if (test.diff !== undefined) {
         const { diff } = test;
-        const mark = (from: number, lines: string[], sign: string, paint: (text: string) => string) =>
+        const mark = (
+          from: number,
+          lines: string[],
+          sign: string,
+          paint: (text: string) => string,
+          side: 'expected' | 'actual',
+        ) =>
           lines.map((line, i) => {
             const number = from + i;
             const text = `${sign}${String(number).padStart(6)} | ${t(line).replaceAll(' ', number === diff.line ? '·' : ' ')}`;
-            return number === diff.line ? paint(text) : c.dim(text);
+            const typed = typedOn(diff, number, side);
+            return `${number === diff.line ? paint(text) : c.dim(text)}${typed === undefined ? '' : c.cyan(`  <- ${t(typed)}`)}`;
           });
+        if (diff.typed !== undefined && diff.typed.length > 0) out.push(c.dim(`      (${TYPED_LEGEND})`));
         out.push(`      expected (reference), ${diff.expectedLines} lines:`);
-        out.push(...mark(diff.expected.from, diff.expected.lines, '      ', c.green));
+        out.push(...mark(diff.expected.from, diff.expected.lines, '      ', c.green, 'expected'));
         if (diff.withheld === true) {
           out.push(
             `      got (yours), ${diff.actualLines} lines: not shown (this run had the reference's files; the same case with all your files shows your lines)`,
           );
         } else {
           out.push(`      got (yours), ${diff.actualLines} lines:`);
-          out.push(...mark(diff.actual.from, diff.actual.lines, '      ', c.red));
+          out.push(...mark(diff.actual.from, diff.actual.lines, '      ', c.red, 'actual'));
         }
       }
       if (test.replay !== undefined)

@@ -40,6 +40,13 @@ export interface TranscriptDiff {
    */
   withheld?: boolean | undefined;
   /**
+   * What the program read from stdin on the lines shown, for a program that reads it (input is not in
+   * its output): each read with the line, numbered as the expected output's, it was read on (the line
+   * a prompt left open); `word` null once the input had ended. The lines before the first difference
+   * are the same on both sides, and so were the reads on them.
+   */
+  typed?: { line: number; word: string | null }[] | undefined;
+  /**
    * The other places the outputs differ, after the first (which is shown in full), as a line diff
    * finds them; at most a few, `moreRegions` counting the rest ('too many' when the outputs differ too
    * much to list). None for a withheld diff.
@@ -301,6 +308,14 @@ function boundDiff(diff: TranscriptDiff, b: Bounder): TranscriptDiff {
   if (diff.withheld === true) {
     bounded.withheld = true;
     bounded.actual.lines = [];
+  }
+  if (Array.isArray(diff.typed)) {
+    bounded.typed = list<{ line?: unknown; word?: unknown }>(diff.typed)
+      .slice(0, LINES_LIMIT)
+      .map((read) => ({
+        line: finite(read?.line),
+        word: typeof read?.word === 'string' ? b.text(read.word, LINE_LIMIT) : null,
+      }));
   }
   if (diff.finalNewline !== undefined) {
     bounded.finalNewline = {

@@ -1,6 +1,6 @@
 // The words every report format shares, written once: a status in one word, a score, a test's
 // visibility tag. (A replay command is `replayCommand` in model.ts.)
-import type { Report, TestResult, TestStatus } from './model.ts';
+import type { Report, TestResult, TestStatus, TranscriptDiff } from './model.ts';
 
 /** A test's status in one upper-case word: the same in the terminal, the HTML page and the JUnit file. */
 export const STATUS_WORDS: Record<TestStatus, string> = {
@@ -25,6 +25,20 @@ export const scoreOutOf = (score: number, max: number): string => `${points(scor
 /** A test's visibility as a tag, in words (`after due date`), or nothing for a visible test. */
 export const visibilityWords = (test: Pick<TestResult, 'visibility'>): string | undefined =>
   test.visibility === 'visible' ? undefined : test.visibility.replaceAll('_', ' ');
+
+/**
+ * What was typed on a diff's line, in words (`typed: 10`), for the side given: the expected side's
+ * reads, and the submission's on the lines before the first difference (the same lines, the same reads).
+ */
+export function typedOn(diff: TranscriptDiff, line: number, side: 'expected' | 'actual'): string | undefined {
+  if (side === 'actual' && line >= diff.line) return undefined;
+  const reads = (diff.typed ?? []).filter((read) => read.line === line);
+  if (reads.length === 0) return undefined;
+  return `typed: ${reads.map((read) => (read.word === null ? '(the input had ended)' : read.word)).join(' ')}`;
+}
+
+/** What a legend says of typed input, when a diff shows some. */
+export const TYPED_LEGEND = 'input is not echoed: "typed" tells the word read at the end of that line';
 
 /**
  * The type check in lines, as every format tells it: a heading, then `file:line:column TSnnnn message`

@@ -165,12 +165,14 @@ export async function compile(
   siblings: ReadonlySet<string>,
   /** The reference's own code may use this project's packages; a student's may not. */
   reference?: { provided: ReadonlyMap<string, string> },
+  /** The file it is staged as, when not its own name (a provided file's stand-in). */
+  as: string = basename(source),
 ): Promise<string | undefined> {
   try {
     await compileSafely(
       {
         entryPoints: [source],
-        outfile: join(outDir, outputName(basename(source))),
+        outfile: join(outDir, outputName(as)),
         bundle: true,
         platform: 'node',
         format: 'esm',
@@ -193,9 +195,14 @@ export interface Staging {
   problems: Map<string, string>;
   /**
    * A folder of runnable modules: `fromStudent` files are the student's, the others the reference's;
-   * `files` (a transcript case's, by plain file name) are written beside them.
+   * `files` (a transcript case's, by plain file name) are written beside them. With `unitTests`, the
+   * provided files that have a stand-in for unit tests (ProvidedFile.unitTestSource) get it instead.
    */
-  stage(fromStudent: readonly string[] | 'all', files?: Readonly<Record<string, string>>): string;
+  stage(
+    fromStudent: readonly string[] | 'all',
+    files?: Readonly<Record<string, string>>,
+    options?: { unitTests?: boolean },
+  ): string;
 }
 
 /** A case's file name: plain, in the stage itself, and never one of its modules. */
@@ -223,6 +230,15 @@ async function buildShared(assignment: Assignment, shared: string): Promise<stri
   for (const file of assignment.providedFiles) {
     const problem = await compile(file.source, join(shared, 'provided'), siblings);
     if (problem !== undefined) throw new Error(`provided ${file.name}: ${problem}`);
+    if (file.unitTestSource === undefined) continue;
+    const standIn = await compile(
+      file.unitTestSource,
+      join(shared, 'unit-tests'),
+      siblings,
+      undefined,
+      file.name,
+    );
+    if (standIn !== undefined) throw new Error(`provided ${file.name}, for unit tests: ${standIn}`);
   }
   // The student tool holds no reference: its runs are all the student's files.
   const referenceDir = assignment.referenceDir;
@@ -270,11 +286,13 @@ export async function stageSubmission(
   let stages = 0;
   return {
     problems,
-    stage(fromStudent, files = {}) {
+    stage(fromStudent, files = {}, options = {}) {
       const dir = join(workDir, `stage-${stages++}`);
       mkdirSync(dir, { recursive: true });
-      for (const name of readdirSync(join(shared, 'provided')))
-        copyFileSync(join(shared, 'provided', name), join(dir, name));
+      const parts = ['provided', ...(options.unitTests === true ? ['unit-tests'] : [])];
+      for (const part of parts.filter((part) => existsSync(join(shared, part))))
+        for (const name of readdirSync(join(shared, part)))
+          copyFileSync(join(shared, part, name), join(dir, name));
       for (const file of assignment.studentFiles) {
         const student = fromStudent === 'all' || fromStudent.includes(file.name);
         const from = student ? studentDir : join(shared, 'reference');

@@ -1,6 +1,7 @@
 // Compares a program's output with the reference's: where they first part, with context, and
 // whether only whitespace differs.
 import { diffArrays } from 'diff';
+import type { StdinRead } from '../kit/assignment.ts';
 import { type DiffRegion, REGIONS_LISTED, type TranscriptDiff } from '../report/model.ts';
 
 const CONTEXT = 3;
@@ -137,4 +138,32 @@ export function describeDiff(diff: TranscriptDiff): string {
     line === undefined ? 'the end of the output' : JSON.stringify(line);
   const lead = `line ${diff.line} differs: expected ${show(wanted)}, got ${show(got)}`;
   return diff.whitespaceOnly ? `${lead} (only whitespace differs: spaces, tabs or line endings)` : lead;
+}
+
+/** The most reads a message lists: the last ones before the difference. */
+const READS_TOLD = 12;
+
+/**
+ * What the program was typed up to the first difference, in a clause: the reads on that line or
+ * before it (the last READS_TOLD), each word quoted, the end of the input said as such.
+ */
+export function describeReads(reads: readonly StdinRead[], line: number): string | undefined {
+  const before = reads.filter((read) => read.line <= line);
+  if (before.length === 0) return undefined;
+  const told = before.slice(-READS_TOLD);
+  const words: string[] = [];
+  for (const read of told) {
+    if (read.word !== null) words.push(JSON.stringify(read.word));
+    else if (words.at(-1) !== 'the end of the input') words.push('the end of the input');
+  }
+  const earlier = before.length - told.length;
+  return `the input read up to line ${line}: ${earlier > 0 ? `(${earlier} earlier) ` : ''}${words.join(' ')}`;
+}
+
+/** The reads on the lines a diff shows, to stand beside them (TranscriptDiff.typed). */
+export function readsShown(reads: readonly StdinRead[], diff: TranscriptDiff): StdinRead[] {
+  const last = diff.expected.from + diff.expected.lines.length - 1;
+  return reads
+    .filter((read) => read.line >= diff.expected.from && read.line <= last)
+    .map((read) => ({ line: read.line, word: read.word }));
 }

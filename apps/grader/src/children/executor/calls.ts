@@ -15,7 +15,18 @@ export type WireStep =
   /** `slot.method(...args)`. With `catch`, a throw is told and the script goes on; else it ends there. */
   | { op: 'call'; target: number; method: string; args: WireArg[]; bind?: number; catch?: boolean }
   /** Whether two slots hold the very same object (`===`). */
-  | { op: 'same'; a: number; b: number };
+  | { op: 'same'; a: number; b: number }
+  /**
+   * A recorder bound to slot `bind`: a function for the student's code to call (a callback, a writer
+   * it is given), which keeps the arguments of every call made to it.
+   */
+  | { op: 'recorder'; bind: number }
+  /**
+   * What the recorder in slot `recorder` kept since the last take, which it then forgets: the calls,
+   * each the array of its arguments; with `text`, when every call passed one string and nothing else,
+   * those strings joined.
+   */
+  | { op: 'take'; recorder: number; text?: boolean };
 
 export interface ExecRequest {
   id: number;

@@ -262,16 +262,49 @@ export function makeExecutor(options: ExecutorOptions): (request: ExecRequest) =
     return { value };
   }
 
+  /** A recorder's calls (then forgotten): as arrays of arguments, or as one text when each passed one string. */
+  function take(calls: unknown[][] | undefined, text: boolean): unknown {
+    if (calls === undefined) return undefined;
+    const taken: unknown[][] = [];
+    for (let i = 0; i < calls.length; i++) taken[i] = calls[i]!;
+    calls.length = 0;
+    if (!text) return taken;
+    let joined = '';
+    for (let i = 0; i < taken.length; i++) {
+      const args = taken[i]!;
+      if (args.length !== 1 || typeof args[0] !== 'string') return taken;
+      joined += args[0];
+    }
+    return joined;
+  }
+
   const onStep = options.onStep;
 
   /** Runs one script: synchronous, so nothing of the student's (a patched promise) can reorder it. */
   function runScript(script: WireStep[], index: number): WireOutcome[] {
     const slots: unknown[] = [];
     const outcomes: WireOutcome[] = [];
+    /** What each recorder kept, by its slot. */
+    const kept: unknown[][][] = [];
     for (let s = 0; s < script.length; s++) {
       const step = script[s]!;
       if (step.op === 'same') {
         outcomes[outcomes.length] = { v: slots[step.a] === slots[step.b] };
+        continue;
+      }
+      if (step.op === 'recorder') {
+        const calls: unknown[][] = [];
+        kept[step.bind] = calls;
+        slots[step.bind] = function recorder(...args: unknown[]): void {
+          const copy: unknown[] = [];
+          for (let i = 0; i < args.length; i++) copy[i] = args[i];
+          calls[calls.length] = copy;
+        };
+        outcomes[outcomes.length] = { v: { $: 'undefined' } };
+        continue;
+      }
+      if (step.op === 'take') {
+        outcomes[outcomes.length] = { v: encode(take(kept[step.recorder], step.text === true), 0, []) };
         continue;
       }
       let callee: unknown;
