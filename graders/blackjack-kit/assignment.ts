@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { findRuleSet, playTranscript } from '@pitboss/driver';
 import type { Assignment, ProvidedFile, TranscriptCase, UnitTest } from '@pitboss/grader/kit';
 import { blackjackLimits } from './limits.ts';
+import { expectedCalls } from './reference-calls.ts';
 import { stubs } from './starter.ts';
 import { deckTests } from './suites/deck.ts';
 import { handTests } from './suites/hand.ts';
@@ -38,6 +39,11 @@ export interface Edition {
   stubs: { player: string; blackjack: string };
   /** What `pitboss init` writes besides the provided files and the stubs (starter.ts's `starterFiles`). */
   starterFiles: Readonly<Record<string, string>>;
+  /**
+   * player.ts's recorder for the call check (recording/player.ts: the one-player editions' getSimple
+   * and getCounting); deck.ts's is the kit's.
+   */
+  playerRecorder?: string | undefined;
   /** A self-contained module of live properties for the student tool, if the edition has one. */
   liveTestsModule?: string | undefined;
 }
@@ -85,6 +91,16 @@ export function blackjackAssignment(edition: Edition): Assignment {
         playTranscript(ruleSet, transcriptCase.words, {
           readFile: (path) => readCaseFile(transcriptCase, path),
         }).text,
+      // SPEC section 3's calls (a shuffle's cuts, then the player told; each card it may see, and no
+      // other): a driver can get them wrong where no transcript shows it.
+      calls: {
+        recorders: {
+          'deck.ts': kit('./recording/deck.ts'),
+          'player.ts': edition.playerRecorder ?? kit('./recording/player.ts'),
+        },
+        expected: (transcriptCase) =>
+          expectedCalls(ruleSet, transcriptCase, (path) => readCaseFile(transcriptCase, path)),
+      },
     },
     rubricFile: own('./rubric.json'),
     limits: blackjackLimits,

@@ -26,4 +26,5 @@ export const assignment: Assignment = blackjackAssignment({
   ],
   stubs,
   starterFiles,
+  playerRecorder: here('./recording/player.ts'),
 });

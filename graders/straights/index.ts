@@ -46,6 +46,8 @@ export const assignment: Assignment = {
     program: 'straights.ts',
     cases: transcriptCases,
     expected: expectedTranscript,
+    // A drawn game that differs is cut down to the fewest typed lines that still show it.
+    shrink: { groups: ['generated'] },
   },
   rubricFile: here('./rubric.json'),
   limits,

@@ -43,6 +43,8 @@ export const assignment: Assignment = {
     reads: (transcriptCase) => referenceOf(transcriptCase).reads,
     // Hand and Player are of the student's design: no reference of theirs fits a student's Blackjack.
     linkings: ['own'],
+    // A drawn game that differs is cut down to the fewest typed lines that still show it.
+    shrink: { groups: ['generated'] },
   },
   rubricFile: own('./rubric.json'),
   limits: blackjackLimits,

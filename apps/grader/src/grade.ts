@@ -8,6 +8,7 @@ import type { ExecReply } from './children/executor/calls.ts';
 import type { Manifest } from './children/student-tests/protocol.ts';
 import {
   type Assignment,
+  type ExpectedCall,
   type Limits,
   providedModules,
   type StdinRead,
@@ -22,14 +23,19 @@ import type {
   MutantResult,
   PartScore,
   Report,
+  ShorterInput,
   TestResult,
   TestStatus,
   TranscriptDiff,
 } from './report/model.ts';
 import { boundReport, killWords, SCHEMA_VERSION } from './report/model.ts';
+import { describeCalls } from './report/words.ts';
+import type { CallDeviations } from './rubric.ts';
+import { compareCalls } from './runner/calls.ts';
 import { Budget, describeLimit, requestLimitMs, transcriptLimitMs } from './runner/limits.ts';
 import type { ProgramOutcome } from './runner/process.ts';
 import { type ProgramRun, runPrograms } from './runner/programs.ts';
+import { shrinkLines } from './runner/shrink.ts';
 import { compileShared, type Staging, stageSubmission } from './runner/stage.ts';
 import {
   compareTranscripts,
@@ -475,10 +481,12 @@ async function runTranscripts(
   const { program } = assignment.transcripts;
   const studentFiles = assignment.studentFiles.map((file) => file.name);
   const stages = new Map<string, string>();
+  // A linked run records its program's calls to the reference's files when the assignment checks them.
+  const recording = { recording: assignment.transcripts.calls !== undefined };
   const stageFor = (linking: 'linked' | 'own') => {
     let dir = stages.get(linking);
     if (dir === undefined) {
-      dir = staging.stage(linking === 'linked' ? [program] : 'all');
+      dir = staging.stage(linking === 'linked' ? [program] : 'all', {}, recording);
       stages.set(linking, dir);
     }
     return dir;
@@ -497,7 +505,7 @@ async function runTranscripts(
     const dir =
       transcriptCase.files === undefined
         ? stageFor(linking)
-        : staging.stage(linking === 'linked' ? [program] : 'all', transcriptCase.files);
+        : staging.stage(linking === 'linked' ? [program] : 'all', transcriptCase.files, recording);
     const file = join(dir, program.replace(/\.ts$/, '.mjs'));
     const timeoutMs = transcriptLimitMs(options.limits, lineCount(expectedOf(assignment, transcriptCase)));
     timeoutOf.set(test.id, timeoutMs);
@@ -513,25 +521,31 @@ async function runTranscripts(
   const caseOf = new Map(tests.map((test) => [test.id, test.transcript!.case]));
   const linkingOf = new Map(tests.map((test) => [test.id, test.transcript!.linking]));
   const nameOf = new Map(tests.map((test) => [test.id, test.name]));
+  const callsOf = new Map(tests.map((test) => [test.id, test.transcript!.calls]));
   // Each run a fresh sandboxed process of its own (runner/programs.ts): no run sees another.
   const run = (some: readonly ProgramRun[]) =>
     runPrograms(some, {
       limits: options.limits,
       limiter: options.limiter,
       budget,
-      done: (id, outcome) =>
+      done: (id, outcome) => {
+        const judged = judgeTranscript(
+          program,
+          expectedOf(assignment, caseOf.get(id)!),
+          outcome,
+          options.limits,
+          timeoutOf.get(id) ?? options.limits.programTimeoutMs,
+          linkingOf.get(id) === 'linked',
+          assignment.transcripts.reads?.(caseOf.get(id)!),
+        );
+        const calls = callsOf.get(id);
         outcomes.set(
           id,
-          judgeTranscript(
-            program,
-            expectedOf(assignment, caseOf.get(id)!),
-            outcome,
-            options.limits,
-            timeoutOf.get(id) ?? options.limits.programTimeoutMs,
-            linkingOf.get(id) === 'linked',
-            assignment.transcripts.reads?.(caseOf.get(id)!),
-          ),
-        ),
+          calls === undefined
+            ? judged
+            : judgeCalls(judged, outcome, program, calls, () => callsExpected(assignment, caseOf.get(id)!)),
+        );
+      },
     });
   // The first HANGS_TO_STOP runs of each linking go first. If they all ran out of time, the program
   // hangs: the rest of that linking get the same verdict without waiting for it again. Which runs
@@ -559,7 +573,152 @@ async function runTranscripts(
       );
   }
   await run(rest.filter((each) => !outcomes.has(each.key)));
+  // The first failing case of each linking in a group that shrinks is cut down to a shorter stdin.
+  const groups = assignment.transcripts.shrink?.groups ?? [];
+  const shrinking = linkings.flatMap((linking) => {
+    const failing = runs.find((each) => {
+      const outcome = outcomes.get(each.key)!;
+      const transcriptCase = caseOf.get(each.key)!;
+      return (
+        linkingOf.get(each.key) === linking &&
+        groups.includes(transcriptCase.group) &&
+        transcriptCase.stdin !== undefined &&
+        outcome.diff !== undefined &&
+        outcome.infrastructure !== true
+      );
+    });
+    return failing === undefined ? [] : [failing];
+  });
+  await Promise.all(
+    shrinking.map(async (failing) => {
+      const linked = linkingOf.get(failing.key) === 'linked';
+      const shorter = await shorterInput(
+        assignment,
+        failing,
+        caseOf.get(failing.key)!,
+        linked,
+        options,
+        budget,
+      );
+      if (shorter === undefined) return;
+      const outcome = outcomes.get(failing.key)!;
+      outcomes.set(failing.key, {
+        ...outcome,
+        message: `${outcome.message}; a shorter input shows a difference too: ${shorter.lines} of the ${shorter.originalLines} lines typed (shown below)`,
+        shorterInput: shorter,
+      });
+    }),
+  );
   return outcomes;
+}
+
+/**
+ * The shortest stdin (in lines, runner/shrink.ts) with which a failing case's program still differs
+ * from the reference, each candidate a run like the case's own; undefined when no line could go. Only
+ * the shrinking's own runs are spent on it: the case's verdict and score stay as they were.
+ */
+async function shorterInput(
+  assignment: Assignment,
+  failing: ProgramRun,
+  transcriptCase: TranscriptCase,
+  /** A linked run: its output is withheld, as the case's own. */
+  withhold: boolean,
+  options: GradeOptions,
+  budget: Budget,
+): Promise<ShorterInput | undefined> {
+  const { program } = assignment.transcripts;
+  const stdin = transcriptCase.stdin!;
+  const ending = stdin.endsWith('\n') ? '\n' : '';
+  const lines = (ending === '' ? stdin : stdin.slice(0, -1)).split('\n');
+  const textOf = (candidate: readonly string[]) =>
+    candidate.length === 0 ? '' : `${candidate.join('\n')}${ending}`;
+  const judgeWith = (input: string, expected: string, run: ProgramOutcome): Outcome => {
+    const shorterCase = { ...transcriptCase, stdin: input };
+    return judgeTranscript(
+      program,
+      expected,
+      run,
+      options.limits,
+      options.limits.programTimeoutMs,
+      withhold,
+      assignment.transcripts.reads?.(shorterCase),
+    );
+  };
+  const judged = new Map<string, Outcome>();
+  const fails = async (candidate: readonly string[]): Promise<boolean> => {
+    const input = textOf(candidate);
+    const expected = assignment.transcripts.expected({ ...transcriptCase, stdin: input });
+    let outcome: ProgramOutcome | undefined;
+    await runPrograms(
+      [{ ...failing, stdin: input, timeoutMs: transcriptLimitMs(options.limits, lineCount(expected)) }],
+      {
+        limits: options.limits,
+        limiter: options.limiter,
+        budget,
+        done: (_, each) => {
+          outcome = each;
+        },
+      },
+    );
+    // A run stopped by a limit shows no difference of its output: it is not kept.
+    if (outcome === undefined || outcome.limit !== undefined || outcome.infrastructure === true) return false;
+    const verdict = judgeWith(input, expected, outcome);
+    if (verdict.diff === undefined) return false;
+    judged.set(input, verdict);
+    return true;
+  };
+  const shrunk = await shrinkLines(lines, fails);
+  if (shrunk.lines.length >= lines.length) return undefined;
+  const input = textOf(shrunk.lines);
+  const verdict = judged.get(input)!;
+  return {
+    stdin: input,
+    lines: shrunk.lines.length,
+    originalLines: lines.length,
+    diff: verdict.diff!,
+    message: verdict.message ?? '',
+  };
+}
+
+const expectedCalls = new WeakMap<TranscriptCase, readonly ExpectedCall[]>();
+function callsExpected(assignment: Assignment, transcriptCase: TranscriptCase): readonly ExpectedCall[] {
+  let calls = expectedCalls.get(transcriptCase);
+  if (calls === undefined) {
+    calls = assignment.transcripts.calls!.expected(transcriptCase);
+    expectedCalls.set(transcriptCase, calls);
+  }
+  return calls;
+}
+
+/**
+ * A linked run's verdict with its calls to the reference's files (CallsCheck) checked too. A run that
+ * ended by itself is compared: a deviation is told with a wrong transcript, and with a right one is a
+ * warning, or a failure where the rubric scores calls (`scored`).
+ */
+function judgeCalls(
+  judged: Outcome,
+  run: ProgramOutcome,
+  program: string,
+  costs: CallDeviations,
+  expected: () => readonly ExpectedCall[],
+): Outcome {
+  if (run.limit !== undefined || run.infrastructure === true) return judged;
+  const scored = costs === 'scored';
+  const deviation = compareCalls(expected(), run.calls, { cut: run.callsCut, scored });
+  if (deviation === undefined) return judged;
+  if (judged.status === 'passed') {
+    if (!scored) return { ...judged, calls: deviation };
+    return {
+      status: 'failed',
+      message: `the transcript is right, but ${describeCalls(deviation, program)}`,
+      calls: deviation,
+    };
+  }
+  return {
+    ...judged,
+    message: `${judged.message}; ${describeCalls(deviation, program)}`,
+    calls: { ...deviation, scored: true },
+  };
 }
 
 /** The last `count` lines a program printed (a partial last line included), each cut to 200 characters. */

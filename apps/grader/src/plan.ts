@@ -1,7 +1,7 @@
 // The tests of an assignment, each with its points and visibility from the rubric.
 import type { Assignment, TranscriptCase } from './kit/assignment.ts';
 import type { Mutant } from './mutants/catalogue.ts';
-import { applyRubric, type Visibility } from './rubric.ts';
+import { applyRubric, type CallDeviations, type Visibility } from './rubric.ts';
 
 /**
  * How a program's transcript is run: `linked` takes only the program from the student and the
@@ -19,7 +19,14 @@ export interface PlannedTest {
   points: number;
   visibility: Visibility;
   seed: number;
-  transcript?: { case: TranscriptCase; linking: Linking } | undefined;
+  transcript?:
+    | {
+        case: TranscriptCase;
+        linking: Linking;
+        /** A linked run whose calls to the reference's files are checked, and what a deviation costs. */
+        calls?: CallDeviations | undefined;
+      }
+    | undefined;
   mutant?: Mutant | undefined;
 }
 
@@ -94,8 +101,13 @@ export function planTests(
   const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
   if (duplicate !== undefined) throw new Error(`two tests share the id ${duplicate}`);
   const rubric = applyRubric(assignment.rubricFile, ids);
+  const checksCalls = assignment.transcripts.calls !== undefined;
   return drafts.map((draft) => {
-    const entry = rubric.get(draft.id)!;
-    return { ...draft, points: entry.points, visibility: entry.visibility };
+    const entry = rubric.byTest.get(draft.id)!;
+    const transcript =
+      draft.transcript?.linking === 'linked' && checksCalls
+        ? { transcript: { ...draft.transcript, calls: rubric.calls } }
+        : {};
+    return { ...draft, ...transcript, points: entry.points, visibility: entry.visibility };
   });
 }

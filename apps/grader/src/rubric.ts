@@ -7,6 +7,18 @@ import { PitbossError } from './errors.ts';
 export const VISIBILITIES = ['visible', 'hidden', 'after_due_date', 'after_published'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 
+/**
+ * What a deviation in the calls a program makes to the reference's files (CallsCheck) costs when its
+ * transcript is right: `warning` (the default) says so and costs nothing; `scored` fails the case.
+ */
+export const CALL_DEVIATIONS = ['warning', 'scored'] as const;
+export type CallDeviations = (typeof CALL_DEVIATIONS)[number];
+
+export interface Rubric {
+  byTest: Map<string, RubricEntry>;
+  calls: CallDeviations;
+}
+
 export interface RubricEntry {
   match: string;
   points: number;
@@ -18,6 +30,7 @@ const schema = {
   required: ['tests'],
   properties: {
     $comment: { type: 'string' },
+    calls: { enum: CALL_DEVIATIONS },
     tests: {
       type: 'array',
       minItems: 1,
@@ -42,7 +55,7 @@ const covers = (entry: RubricEntry, id: string) =>
   entry.match.endsWith('*') ? id.startsWith(entry.match.slice(0, -1)) : id === entry.match;
 
 /** Reads a rubric and gives every test id its entry; every test needs one, every entry must be used. */
-export function applyRubric(file: string, testIds: readonly string[]): Map<string, RubricEntry> {
+export function applyRubric(file: string, testIds: readonly string[]): Rubric {
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(file, 'utf8'));
@@ -56,7 +69,7 @@ export function applyRubric(file: string, testIds: readonly string[]): Map<strin
       `rubric ${file}: ${problem?.instancePath || '/'} ${problem?.message}`,
     );
   }
-  const entries = (data as { tests: RubricEntry[] }).tests;
+  const { tests: entries, calls = 'warning' } = data as { tests: RubricEntry[]; calls?: CallDeviations };
   const byTest = new Map<string, RubricEntry>();
   for (const id of testIds) {
     const entry = entries.find((candidate) => covers(candidate, id));
@@ -70,5 +83,5 @@ export function applyRubric(file: string, testIds: readonly string[]): Map<strin
       throw new PitbossError('BAD_RUBRIC', `rubric ${file}: '${entry.match}' matches no test`);
     }
   }
-  return byTest;
+  return { byTest, calls };
 }

@@ -62,6 +62,37 @@ export interface TranscriptSuite {
    * since a program's output does not hold its input. None by default.
    */
   reads?: ((transcriptCase: TranscriptCase) => readonly StdinRead[]) | undefined;
+  /**
+   * What the program tells the reference's other files, checked in its linked runs: a deviation the
+   * transcript may not show (a player told of a shuffle before its cuts). None by default.
+   */
+  calls?: CallsCheck | undefined;
+  /**
+   * Groups of cases (drawn ones, with a stdin) whose failure is cut down to the shortest stdin, in
+   * lines, that still shows a difference (runner/shrink.ts): the first failing case of these groups in
+   * each linking. None by default.
+   */
+  shrink?: { groups: readonly string[] } | undefined;
+}
+
+/**
+ * The calls a program makes to the reference's other files. In a linked run, each file named in
+ * `recorders` is replaced by its recorder: a module that is the reference file and also writes each call
+ * it is given, as one line of text, with `recordCall` (kit/calls.ts). The grader compares those lines
+ * with `expected`, computed in its own process, and names the first call missing, extra or out of order.
+ */
+export interface CallsCheck {
+  /** A student file's name (`player.ts`) and the source of its recorder. */
+  recorders: Readonly<Record<string, string>>;
+  /** The calls the reference program makes in a case, in order, each written as its recorder writes it. */
+  expected(transcriptCase: TranscriptCase): readonly ExpectedCall[];
+}
+
+export interface ExpectedCall {
+  /** The call as a recorder writes it: `player.bet(100, 5)`. */
+  call: string;
+  /** How many lines of the transcript the reference had printed when it made the call. */
+  line: number;
 }
 
 /** One read of a program's stdin: what it took (a word; null once the input had ended) and on which line. */

@@ -1,5 +1,7 @@
 export type {
   Assignment,
+  CallsCheck,
+  ExpectedCall,
   Limits,
   ProvidedFile,
   StdinRead,
@@ -7,6 +9,7 @@ export type {
   TranscriptCase,
   TranscriptSuite,
 } from './assignment.ts';
+export { CALL_LENGTH, RECORD_FD, recordCall } from './calls.ts';
 export { cutText, isOpaque, MalformedReply, Opaque, type Outcome } from './decode.ts';
 export {
   type Describe,

@@ -1,5 +1,6 @@
 // `pitboss mutants`: the grader checks itself. Every mutant must lose points on a test about the file
-// it changed; every correct-* fixture must score the maximum and every wrong-* must not.
+// it changed; every correct-* fixture must score the maximum without a warning, every warned-* the
+// maximum with one (a deviation the rubric does not score), and every wrong-* must lose points.
 
 import { cpSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +16,15 @@ import type { Mutant } from './catalogue.ts';
 export const KILL_KINDS = ['unit', 'linked', 'own'] as const;
 export type KillKind = (typeof KILL_KINDS)[number];
 
+/** What a fixture's name (`correct-`, `warned-`, `wrong-`) says it must get. */
+export type Expectation = 'full marks' | 'full marks, warned' | 'loses points';
+
+const EXPECTATIONS: Record<string, Expectation> = {
+  correct: 'full marks',
+  warned: 'full marks, warned',
+  wrong: 'loses points',
+};
+
 export interface MutantRow {
   mutant: Mutant;
   /** Failed tests by kind. */
@@ -25,7 +35,9 @@ export interface MutantRow {
 
 export interface FixtureRow {
   name: string;
-  expectation: 'full marks' | 'loses points';
+  expectation: Expectation;
+  /** How many tests passed with a warning (CallsCheck: the calls part from the reference's). */
+  warnings: number;
   score: number;
   maxScore: number;
   ok: boolean;
@@ -130,7 +142,7 @@ export async function selfCheck(options: SelfCheckOptions): Promise<SelfCheck> {
 
   const folders = existsSync(options.fixturesDir)
     ? readdirSync(options.fixturesDir, { withFileTypes: true })
-        .filter((entry) => entry.isDirectory() && /^(correct|wrong)-/.test(entry.name))
+        .filter((entry) => entry.isDirectory() && /^(correct|warned|wrong)-/.test(entry.name))
         .map((entry) => entry.name)
         .sort()
     : [];
@@ -139,14 +151,21 @@ export async function selfCheck(options: SelfCheckOptions): Promise<SelfCheck> {
     ...folders.map((name) => ({ name, dir: join(options.fixturesDir, name) })),
   ].map(async ({ name, dir }): Promise<FixtureRow> => {
     const report: Report = await gradeSubmission(assignment, plan, dir, { ...base, filter: noStudentTests });
-    const expectation = name.startsWith('wrong-') ? 'loses points' : 'full marks';
+    const expectation = EXPECTATIONS[name.replace(/-.*/, '')] ?? 'full marks';
     const full = report.score === report.maxScore;
+    const warnings = report.tests.filter(
+      (test) => test.status === 'passed' && test.calls !== undefined,
+    ).length;
     return {
       name,
       expectation,
       score: report.score,
       maxScore: report.maxScore,
-      ok: expectation === 'full marks' ? full : !full,
+      warnings,
+      ok:
+        expectation === 'loses points'
+          ? !full
+          : full && (expectation === 'full marks' ? warnings === 0 : warnings > 0),
     };
   });
 
@@ -178,7 +197,7 @@ export function renderSelfCheck(check: SelfCheck): string {
   out.push('');
   for (const row of check.fixtures) {
     out.push(
-      `${row.ok ? 'ok  ' : 'FAIL'}  ${row.name.padEnd(40)} ${`${row.score}/${row.maxScore}`.padStart(9)}  expected ${row.expectation}`,
+      `${row.ok ? 'ok  ' : 'FAIL'}  ${row.name.padEnd(40)} ${`${row.score}/${row.maxScore}`.padStart(9)}  expected ${row.expectation}${row.warnings > 0 ? ` (${row.warnings} warned)` : ''}`,
     );
   }
   out.push(

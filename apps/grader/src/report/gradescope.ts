@@ -4,7 +4,7 @@
 // control characters are escaped as in the terminal report.
 import { terminalBlock, terminalLine } from './human.ts';
 import { boundReport, type Report, replayCommand, type TranscriptDiff } from './model.ts';
-import { typeCheckLines, typedOn } from './words.ts';
+import { callsWarning, typeCheckLines, typedOn } from './words.ts';
 
 /** One side of a diff as text lines, each with what was typed on it (input is not echoed). */
 const excerpt = (diff: TranscriptDiff, side: 'expected' | 'actual'): string =>
@@ -62,9 +62,13 @@ export function renderGradescope(unbounded: Report): GradescopeResults {
       status: test.status === 'passed' ? 'passed' : 'failed',
       output: [
         block(test.message ?? ''),
+        block(callsWarning(test) === undefined ? '' : `warning, worth no points: ${callsWarning(test)}`),
         test.diff === undefined
           ? ''
           : `expected (reference):\n${excerpt(test.diff, 'expected')}\ngot (yours):\n${excerpt(test.diff, 'actual')}`,
+        test.shorterInput === undefined
+          ? ''
+          : `a shorter input shows a difference too (${test.shorterInput.lines} of the ${test.shorterInput.originalLines} lines typed):\n${block(test.shorterInput.stdin)}\n${block(test.shorterInput.message)}\nexpected (reference):\n${excerpt(test.shorterInput.diff, 'expected')}\ngot (yours):\n${excerpt(test.shorterInput.diff, 'actual')}`,
         test.replay === undefined
           ? ''
           : `replay: ${terminalLine(replayCommand(report.submission.name, test.replay))}`,

@@ -12,7 +12,15 @@ import {
   type TranscriptDiff,
 } from './model.ts';
 import { esc, num, page, percent } from './page.ts';
-import { STATUS_WORDS, TYPED_LEGEND, typeCheckLines, typedOn, visibilityWords } from './words.ts';
+import {
+  callsWarnings,
+  STATUS_WORDS,
+  TYPED_LEGEND,
+  typeCheckLines,
+  typedOn,
+  visibilityWords,
+  WARNINGS_HEADING,
+} from './words.ts';
 
 const STYLE = `
 .diff { border-collapse: collapse; width: 100%; table-layout: fixed; }
@@ -124,6 +132,15 @@ function failingTest(test: TestResult, submission: string): string {
   ];
   if (test.message !== undefined) parts.push(`<pre>${esc(test.message)}</pre>`);
   if (test.diff !== undefined) parts.push(diffTable(test.diff));
+  const shorter = test.shorterInput;
+  if (shorter !== undefined) {
+    parts.push(
+      `<p>A shorter input shows a difference too: ${num(shorter.lines)} of the ${num(shorter.originalLines)} lines typed:</p>`,
+      `<pre class="typed-input">${esc(shorter.stdin)}</pre>`,
+      `<pre>${esc(shorter.message)}</pre>`,
+      diffTable(shorter.diff),
+    );
+  }
   if (test.replay !== undefined)
     parts.push(`<p>Run it again: <code>${esc(replayCommand(submission, test.replay))}</code></p>`);
   return `<section class="card test">\n${parts.join('\n')}\n</section>`;
@@ -282,6 +299,12 @@ ${report.parts
       ? `<p><span class="status pass">PASS</span> All ${implementation.length} tests of your implementation pass.</p>`
       : `<p>${esc(failingSentence(failed, implementation.length))}:</p>\n${failed.map((test) => failingTest(test, report.submission.name)).join('\n')}`,
   );
+  const warnings = callsWarnings(tests);
+  if (warnings.length > 0) {
+    body.push(
+      `<h2 id="warnings">${esc(WARNINGS_HEADING)}</h2>\n<ul>${warnings.map(({ warning, tests: found }) => `<li><p>${esc(warning)}</p><p class="muted">in ${found.map((test) => esc(test.name)).join('; ')}</p></li>`).join('\n')}</ul>`,
+    );
+  }
   body.push(studentTestsSection(report, tests));
   body.push(`<h2 id="all-tests">Every test</h2>
 <details><summary>${tests.length} tests, ${tests.filter((test) => test.status === 'passed').length} passed</summary>

@@ -9,8 +9,18 @@ import {
   type Report,
   replayCommand,
   type TestResult,
+  type TranscriptDiff,
 } from './model.ts';
-import { STATUS_WIDTH, STATUS_WORDS, scoreOutOf, TYPED_LEGEND, typeCheckLines, typedOn } from './words.ts';
+import {
+  callsWarnings,
+  STATUS_WIDTH,
+  STATUS_WORDS,
+  scoreOutOf,
+  TYPED_LEGEND,
+  typeCheckLines,
+  typedOn,
+  WARNINGS_HEADING,
+} from './words.ts';
 
 export interface HumanOptions {
   color: boolean;
@@ -113,6 +123,8 @@ function studentTestsSection(report: Report, c: Colors): string[] {
 
 /** How many of the other tests a repeated failure names. */
 const SAME_NAMED = 6;
+/** How many tests a warning names: it is the same in all of them. */
+const WARNED_NAMED = 2;
 
 /**
  * What makes two failures the same for a reader: the same status and message, or for a transcript the
@@ -136,6 +148,37 @@ function sameFailures(failed: readonly TestResult[]): [TestResult, TestResult[]]
     else group[1].push(test);
   }
   return [...groups.values()];
+}
+
+/** A transcript diff's context, both sides numbered, the first differing line marked. */
+function diffBlock(diff: TranscriptDiff, c: Colors): string[] {
+  const t = terminalLine;
+  const out: string[] = [];
+  const mark = (
+    from: number,
+    lines: string[],
+    sign: string,
+    paint: (text: string) => string,
+    side: 'expected' | 'actual',
+  ) =>
+    lines.map((line, i) => {
+      const number = from + i;
+      const text = `${sign}${String(number).padStart(6)} | ${t(line).replaceAll(' ', number === diff.line ? '·' : ' ')}`;
+      const typed = typedOn(diff, number, side);
+      return `${number === diff.line ? paint(text) : c.dim(text)}${typed === undefined ? '' : c.cyan(`  <- ${t(typed)}`)}`;
+    });
+  if (diff.typed !== undefined && diff.typed.length > 0) out.push(c.dim(`      (${TYPED_LEGEND})`));
+  out.push(`      expected (reference), ${diff.expectedLines} lines:`);
+  out.push(...mark(diff.expected.from, diff.expected.lines, '      ', c.green, 'expected'));
+  if (diff.withheld === true) {
+    out.push(
+      `      got (yours), ${diff.actualLines} lines: not shown (this run had the reference's files; the same case with all your files shows your lines)`,
+    );
+  } else {
+    out.push(`      got (yours), ${diff.actualLines} lines:`);
+    out.push(...mark(diff.actual.from, diff.actual.lines, '      ', c.red, 'actual'));
+  }
+  return out;
 }
 
 export function renderHuman(unbounded: Report, options: HumanOptions): string {
@@ -180,32 +223,22 @@ export function renderHuman(unbounded: Report, options: HumanOptions): string {
         `${status(test)} ${t(test.name)}  ${c.dim(`[${t(test.file)}, ${scoreOutOf(0, test.maxScore)}]`)}`,
       );
       if (test.message !== undefined) out.push(terminalBlock(test.message, '      '));
-      if (test.diff !== undefined) {
-        const { diff } = test;
-        const mark = (
-          from: number,
-          lines: string[],
-          sign: string,
-          paint: (text: string) => string,
-          side: 'expected' | 'actual',
-        ) =>
-          lines.map((line, i) => {
-            const number = from + i;
-            const text = `${sign}${String(number).padStart(6)} | ${t(line).replaceAll(' ', number === diff.line ? '·' : ' ')}`;
-            const typed = typedOn(diff, number, side);
-            return `${number === diff.line ? paint(text) : c.dim(text)}${typed === undefined ? '' : c.cyan(`  <- ${t(typed)}`)}`;
-          });
-        if (diff.typed !== undefined && diff.typed.length > 0) out.push(c.dim(`      (${TYPED_LEGEND})`));
-        out.push(`      expected (reference), ${diff.expectedLines} lines:`);
-        out.push(...mark(diff.expected.from, diff.expected.lines, '      ', c.green, 'expected'));
-        if (diff.withheld === true) {
-          out.push(
-            `      got (yours), ${diff.actualLines} lines: not shown (this run had the reference's files; the same case with all your files shows your lines)`,
-          );
-        } else {
-          out.push(`      got (yours), ${diff.actualLines} lines:`);
-          out.push(...mark(diff.actual.from, diff.actual.lines, '      ', c.red, 'actual'));
-        }
+      if (test.diff !== undefined) out.push(...diffBlock(test.diff, c));
+      const shorter = test.shorterInput;
+      if (shorter !== undefined) {
+        out.push(
+          c.yellow(
+            `      a shorter input shows a difference too: ${shorter.lines} of the ${shorter.originalLines} lines typed:`,
+          ),
+        );
+        out.push(
+          ...shorter.stdin
+            .split('\n')
+            .slice(0, shorter.lines)
+            .map((line) => `        < ${t(line)}`),
+        );
+        out.push(terminalBlock(shorter.message, '      '));
+        out.push(...diffBlock(shorter.diff, c));
       }
       if (test.replay !== undefined)
         out.push(c.dim(`      replay: ${t(replayCommand(report.submission.name, test.replay))}`));
@@ -218,6 +251,16 @@ export function renderHuman(unbounded: Report, options: HumanOptions): string {
           ),
         );
       }
+    }
+  }
+  const warnings = callsWarnings(report.tests);
+  if (warnings.length > 0) {
+    out.push('', c.bold(`${WARNINGS_HEADING}:`));
+    for (const { warning, tests } of warnings) {
+      const named = tests.slice(0, WARNED_NAMED).map((test) => t(test.name));
+      const more = tests.length - named.length;
+      out.push('', c.yellow(terminalBlock(warning, '  ')));
+      out.push(c.dim(`      in ${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}`));
     }
   }
   out.push(...studentTestsSection(report, c));

@@ -3,7 +3,7 @@
 // ends), and characters XML 1.0 cannot hold at all are shown as escapes, so no message can add,
 // end or hide an element.
 import { boundReport, type Report, replayCommand, type TestResult } from './model.ts';
-import { typeCheckLines } from './words.ts';
+import { callsWarnings, typeCheckLines, WARNINGS_HEADING } from './words.ts';
 
 // Not allowed anywhere in an XML 1.0 document: C0 controls but tab, newline and carriage return,
 // lone surrogates, U+FFFE and U+FFFF.
@@ -72,6 +72,9 @@ function testsuite(unbounded: Report): string[] {
     }
     const details = [
       test.message ?? '',
+      test.shorterInput === undefined
+        ? ''
+        : `the shorter input (${test.shorterInput.lines} lines):\n${test.shorterInput.stdin}${test.shorterInput.message}`,
       test.replay === undefined ? '' : `replay: ${replayCommand(report.submission.name, test.replay)}`,
     ]
       .filter(Boolean)
@@ -90,7 +93,11 @@ function testsuite(unbounded: Report): string[] {
   }
   // The type check scores nothing: it is the suite's output, not a test case.
   const types = typeCheckLines(report);
-  if (types.length > 0) out.push(`    <system-out>${xmlText(types.join('\n'))}</system-out>`);
+  const warnings = callsWarnings(report.tests).map(
+    ({ warning, tests }) => `${warning} (in ${tests.map((test) => test.name).join('; ')})`,
+  );
+  const said = [...types, ...(warnings.length > 0 ? [`${WARNINGS_HEADING}:`, ...warnings] : [])];
+  if (said.length > 0) out.push(`    <system-out>${xmlText(said.join('\n'))}</system-out>`);
   out.push('  </testsuite>');
   return out;
 }

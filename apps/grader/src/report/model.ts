@@ -107,10 +107,66 @@ export interface TestResult {
   /** A mutant test: the mutant, and what the student's tests did to it. */
   mutant?: MutantResult | undefined;
   /**
+   * A linked transcript whose program's calls to the reference's files part from the reference
+   * program's: where first. On a passing test it is a warning; `scored` when it failed the test.
+   */
+  calls?: CallDeviation | undefined;
+  /**
+   * A failing case with a stdin, cut down (TranscriptSuite.shrink): a shorter stdin that still shows a
+   * difference, and that difference.
+   */
+  shorterInput?: ShorterInput | undefined;
+  /**
    * The grading machinery failed on this test (a sandbox that could not start): not the student's
    * doing. Such a report is never a score: the CLI stops with an infrastructure error and stores nothing.
    */
   infrastructure?: boolean | undefined;
+}
+
+/**
+ * The first place a program's calls to the reference's files (CallsCheck) part from the reference
+ * program's calls. `missing`: the reference makes `expected` here, and the program makes it fewer
+ * times in all; `extra`: the program makes `actual` here, more times in all than the reference;
+ * `order`: the program makes `actual` at another moment than the reference does; `different`: a call
+ * the reference never makes in this run.
+ */
+export interface CallDeviation {
+  kind: 'missing' | 'extra' | 'order' | 'different';
+  /** 1-based: the reference's call at that place (one past its last when it has no more). */
+  index: number;
+  /** The reference's call there; absent when the reference had made its last call. */
+  expected?: string | undefined;
+  /**
+   * The program's call there, only when the reference makes the very same call somewhere in this run
+   * (the program ran beside the reference's files: no other text of its own is told); absent when it
+   * had made its last call or made one the reference never makes.
+   */
+  actual?: string | undefined;
+  /** The program had made its last call. */
+  ended?: boolean | undefined;
+  /** The method of a call the reference never makes (`player.bet`), when the reference calls that method. */
+  actualMethod?: string | undefined;
+  /** The last call both made before it. */
+  after?: string | undefined;
+  /** How many lines of the transcript the reference had printed when it made its call there. */
+  line: number;
+  /** Where the reference makes `actual` (1-based), for `order`. */
+  referenceIndex?: number | undefined;
+  /** The rubric makes the deviation cost the test its points (`calls: scored`), even with a right transcript. */
+  scored: boolean;
+}
+
+/** The shortest stdin found that still shows a difference, and how the program differs with it. */
+export interface ShorterInput {
+  /** The stdin, whole: lines of the case's own stdin, in its order. */
+  stdin: string;
+  lines: number;
+  /** How many lines the case's stdin had. */
+  originalLines: number;
+  /** Where the outputs differ with it (the same rules as the test's own diff: withheld for a linked run). */
+  diff: TranscriptDiff;
+  /** That difference in words. */
+  message: string;
 }
 
 export interface TranscriptRun {
@@ -386,6 +442,32 @@ function boundTest(test: TestResult, b: Bounder): TestResult {
       .slice(0, CASES_LIMIT)
       .map((file) => b.text(file));
   if (test.mutant !== undefined && test.mutant !== null) bounded.mutant = boundMutant(test.mutant, b);
+  if (test.calls !== undefined && test.calls !== null) bounded.calls = boundCalls(test.calls, b);
+  if (test.shorterInput !== undefined && test.shorterInput !== null) {
+    bounded.shorterInput = {
+      stdin: b.text(test.shorterInput.stdin),
+      lines: finite(test.shorterInput.lines),
+      originalLines: finite(test.shorterInput.originalLines),
+      diff: boundDiff(test.shorterInput.diff, b),
+      message: b.text(test.shorterInput.message),
+    };
+  }
+  return bounded;
+}
+
+const DEVIATIONS = ['missing', 'extra', 'order', 'different'] as const;
+
+function boundCalls(calls: CallDeviation, b: Bounder): CallDeviation {
+  const bounded: CallDeviation = {
+    kind: oneOf(calls.kind, DEVIATIONS, 'different'),
+    index: finite(calls.index),
+    line: finite(calls.line),
+    scored: calls.scored === true,
+  };
+  for (const key of ['expected', 'actual', 'actualMethod', 'after'] as const)
+    if (calls[key] !== undefined) bounded[key] = b.text(calls[key]);
+  if (calls.referenceIndex !== undefined) bounded.referenceIndex = finite(calls.referenceIndex);
+  if (calls.ended === true) bounded.ended = true;
   return bounded;
 }
 

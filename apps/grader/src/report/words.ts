@@ -1,6 +1,6 @@
 // The words every report format shares, written once: a status in one word, a score, a test's
 // visibility tag. (A replay command is `replayCommand` in model.ts.)
-import type { Report, TestResult, TestStatus, TranscriptDiff } from './model.ts';
+import type { CallDeviation, Report, TestResult, TestStatus, TranscriptDiff } from './model.ts';
 
 /** A test's status in one upper-case word: the same in the terminal, the HTML page and the JUnit file. */
 export const STATUS_WORDS: Record<TestStatus, string> = {
@@ -58,3 +58,52 @@ export function typeCheckLines(report: Pick<Report, 'typeCheck'>): string[] {
     ...(check.omitted > 0 ? [`and ${check.omitted} more`] : []),
   ];
 }
+
+/**
+ * Where a program's calls to the reference's files first part from the reference program's, in one
+ * sentence (`program`: the test's file, the program).
+ */
+export function describeCalls(deviation: CallDeviation, program: string): string {
+  const { expected, actual, after, index, line } = deviation;
+  const context = `${after === undefined ? 'before any other call' : `after ${after}`}, with ${line} line${line === 1 ? '' : 's'} of the transcript printed`;
+  const made =
+    actual ??
+    (deviation.actualMethod === undefined
+      ? 'a call the reference never makes in this game'
+      : `${deviation.actualMethod} with arguments the reference never gives it in this game`);
+  switch (deviation.kind) {
+    case 'missing':
+      return `your ${program} leaves out ${expected}, the reference's call ${index} (${context}); yours makes ${deviation.ended === true ? 'no call after that' : `${made} there`}`;
+    case 'extra':
+      return `your ${program} makes ${actual === undefined ? made : `an extra call ${actual}`} ${expected === undefined ? `after the reference's last call (${context})` : `where the reference makes its call ${index}, ${expected} (${context})`}`;
+    case 'order':
+      return `your ${program} calls ${actual} too ${(deviation.referenceIndex ?? 0) > index ? 'early' : 'late'}: as call ${index} (${context}), where the reference calls ${expected} and makes ${actual} its call ${deviation.referenceIndex}`;
+    case 'different':
+      return `your ${program} makes ${made} where the reference makes its call ${index}, ${expected} (${context})`;
+  }
+}
+
+/** A passing test's warning: the calls part from the reference's while the transcript is right. */
+export const callsWarning = (test: Pick<TestResult, 'calls' | 'file' | 'status'>): string | undefined =>
+  test.calls === undefined || test.status !== 'passed'
+    ? undefined
+    : `the transcript is right, but ${describeCalls(test.calls, test.file)}`;
+
+/**
+ * The warnings of a report's passing tests, each said once with every test it was found in (a
+ * deviation is usually the same in every case), in the report's order.
+ */
+export function callsWarnings(tests: readonly TestResult[]): { warning: string; tests: TestResult[] }[] {
+  const groups = new Map<string, TestResult[]>();
+  for (const test of tests) {
+    const warning = callsWarning(test);
+    if (warning === undefined) continue;
+    const group = groups.get(warning);
+    if (group === undefined) groups.set(warning, [test]);
+    else group.push(test);
+  }
+  return [...groups].map(([warning, tests]) => ({ warning, tests }));
+}
+
+/** The heading over a report's warnings. */
+export const WARNINGS_HEADING = 'Warnings (worth no points: what the transcripts do not show)';

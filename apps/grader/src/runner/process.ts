@@ -19,6 +19,12 @@ export interface ProgramOutcome {
    * sandbox could not start (a folder it cannot enter, no threads left). The machinery's fault.
    */
   infrastructure?: boolean | undefined;
+  /**
+   * The calls its recorders wrote on the record channel after the preload's `ready` (kit/calls.ts), one
+   * a line; `callsCut` when they passed the output limit and the rest were dropped.
+   */
+  calls: string[];
+  callsCut?: boolean | undefined;
 }
 
 /** How much of a student process's stderr is kept for messages. */
@@ -170,8 +176,15 @@ export function runProgram(
       extraFds: 1,
     });
     let ready = false;
-    (child.stdio[3] as NodeJS.ReadableStream | null)?.on('data', () => {
+    // The record channel: the preload's `ready`, then any calls, bounded like stdout.
+    const records: Buffer[] = [];
+    let recordSize = 0;
+    let callsCut = false;
+    (child.stdio[3] as NodeJS.ReadableStream | null)?.on('data', (chunk: Buffer) => {
       ready = true;
+      recordSize += chunk.length;
+      if (recordSize > limits.outputBytes) callsCut = true;
+      else records.push(chunk);
     });
     const chunks: Buffer[] = [];
     let size = 0;
@@ -208,7 +221,11 @@ export function runProgram(
       stopCpu();
       // Whatever it left behind in its group goes too.
       killGroup(child);
+      const lines = Buffer.concat(records).toString('utf8').split('\n');
+      lines.pop(); // What follows the last newline: nothing, or a call cut short.
       done({
+        calls: lines.slice(1),
+        ...(callsCut ? { callsCut } : {}),
         status,
         signal: signal ?? signalOf(status),
         stdout: Buffer.concat(chunks),

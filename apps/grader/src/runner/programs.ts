@@ -40,7 +40,14 @@ export async function runPrograms(runs: readonly ProgramRun[], options: ProgramR
       limiter(async () => {
         const left = budget?.left() ?? Number.POSITIVE_INFINITY;
         if (left <= 0) {
-          done(run.key, { status: null, signal: null, stdout: Buffer.alloc(0), stderr: '', limit: 'budget' });
+          done(run.key, {
+            status: null,
+            signal: null,
+            stdout: Buffer.alloc(0),
+            stderr: '',
+            limit: 'budget',
+            calls: [],
+          });
           return;
         }
         // Wall time: the rule set's limit (load-tolerant), within the budget; CPU time: the run's own

@@ -196,12 +196,13 @@ export interface Staging {
   /**
    * A folder of runnable modules: `fromStudent` files are the student's, the others the reference's;
    * `files` (a transcript case's, by plain file name) are written beside them. With `unitTests`, the
-   * provided files that have a stand-in for unit tests (ProvidedFile.unitTestSource) get it instead.
+   * provided files that have a stand-in for unit tests (ProvidedFile.unitTestSource) get it instead;
+   * with `recording`, the reference files that have a recorder (CallsCheck.recorders) get it instead.
    */
   stage(
     fromStudent: readonly string[] | 'all',
     files?: Readonly<Record<string, string>>,
-    options?: { unitTests?: boolean },
+    options?: { unitTests?: boolean; recording?: boolean },
   ): string;
 }
 
@@ -247,6 +248,13 @@ async function buildShared(assignment: Assignment, shared: string): Promise<stri
       provided,
     });
     if (problem !== undefined) throw new Error(`reference ${file.name}: ${problem}`);
+  }
+  // The recorders stand in for their reference files in the linked runs that record calls.
+  for (const [name, source] of Object.entries(
+    referenceDir === undefined ? {} : (assignment.transcripts.calls?.recorders ?? {}),
+  )) {
+    const problem = await compile(source, join(shared, 'recording'), siblings, { provided }, name);
+    if (problem !== undefined) throw new Error(`recorder of ${name}: ${problem}`);
   }
   return shared;
 }
@@ -295,8 +303,12 @@ export async function stageSubmission(
           copyFileSync(join(shared, part, name), join(dir, name));
       for (const file of assignment.studentFiles) {
         const student = fromStudent === 'all' || fromStudent.includes(file.name);
-        const from = student ? studentDir : join(shared, 'reference');
-        const compiled = join(from, outputName(file.name));
+        const recorder = join(shared, 'recording', outputName(file.name));
+        const compiled = student
+          ? join(studentDir, outputName(file.name))
+          : options.recording === true && existsSync(recorder)
+            ? recorder
+            : join(shared, 'reference', outputName(file.name));
         if (existsSync(compiled)) copyFileSync(compiled, join(dir, outputName(file.name)));
       }
       // A student's own helper modules go wherever their files are staged.
