@@ -18,6 +18,7 @@ import { decodeResults, MalformedReply } from './kit/decode.ts';
 import type { Script } from './kit/script.ts';
 import type { LoadFailure, TestContext, TestFailure, UnitTest } from './kit/unit-test.ts';
 import type { Mutant } from './mutants/catalogue.ts';
+import { placeOf } from './mutants/place.ts';
 import { ALL_FILES, type PlannedTest, STUDENT_TESTS } from './plan.ts';
 import type {
   MutantResult,
@@ -150,6 +151,12 @@ async function runStudentTests(
       status: killedBy.length > 0 ? 'killed' : 'survived',
       killedBy,
     };
+    // A bug the tests missed is told by where it lies, never by its edit (report/views.ts).
+    if (killedBy.length === 0) {
+      const { file, source, at } = test.mutant!;
+      const where = placeOf(source, file, at);
+      mutant.place = where === undefined ? { file } : { file, in: where };
+    }
     if (killedBy.length > 0) {
       exposed++;
       const timedOut = killedBy.some((kill) => 'broke' in kill && kill.broke === 'timeout');

@@ -17,6 +17,8 @@ export interface Mutant {
   part: CataloguePart;
   /** The whole mutated file. */
   source: string;
+  /** Where in the file its edit begins (a character offset, the same in the solution's file). */
+  at: number;
 }
 
 interface Entry {
@@ -91,6 +93,7 @@ function readPart(assignment: Assignment, file: string, part: CataloguePart): Mu
       description: entry.description,
       part,
       source: original.replace(entry.find, () => entry.replace),
+      at: original.indexOf(entry.find),
     };
   });
 }

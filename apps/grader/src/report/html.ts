@@ -14,12 +14,14 @@ import {
 import { esc, num, page, percent } from './page.ts';
 import {
   callsWarnings,
+  ownTestWorth,
   STATUS_WORDS,
   TYPED_LEGEND,
   typeCheckLines,
   typedOn,
   visibilityWords,
   WARNINGS_HEADING,
+  worthWords,
 } from './words.ts';
 
 const STYLE = `
@@ -223,14 +225,11 @@ ${rows.join('\n')}
         `<p class="legend">● the test in that column fails on the mutant (it exposes it); T its file ran out of time on the mutant, which counts; ! its file hit another limit. Columns:</p>`,
       );
       out.push(
-        `<ol class="legend">${valid
-          .map((column) => {
-            const hits = shown.filter((test) => {
-              const kill = killIn(test, column);
-              return kill !== undefined && !('broke' in kill);
-            }).length;
-            return `<li><code>${esc(column.file)}</code> &gt; ${esc(column.name)} <span class="muted">(exposes ${hits})</span></li>`;
-          })
+        `<ol class="legend">${ownTestWorth(report)
+          .map(
+            (worth) =>
+              `<li><code>${esc(worth.file)}</code> &gt; ${esc(worth.name)}: <span class="${worth.alone.length > 0 ? 'muted' : 'warn'}">${esc(worthWords(worth))}</span></li>`,
+          )
           .join('\n')}</ol>`,
       );
     }

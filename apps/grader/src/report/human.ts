@@ -13,6 +13,8 @@ import {
 } from './model.ts';
 import {
   callsWarnings,
+  ownTestWorth,
+  placeWords,
   STATUS_WIDTH,
   STATUS_WORDS,
   scoreOutOf,
@@ -20,6 +22,7 @@ import {
   typeCheckLines,
   typedOn,
   WARNINGS_HEADING,
+  worthWords,
 } from './words.ts';
 
 export interface HumanOptions {
@@ -98,18 +101,45 @@ function studentTestsSection(report: Report, c: Colors): string[] {
     `  ${valid} of ${cases.length} of your tests count (a test counts when it passes on the reference solution).`,
   );
   if (omitted > 0) out.push(`  (${omitted} more of your tests are not listed)`);
-  for (const test of cases.filter((each) => !each.valid))
-    out.push(c.yellow(`  does not count: ${t(test.file)} > ${t(test.name)}: ${t(test.reason ?? '')}`));
+  // Three kinds of message, kept apart: the student's test is wrong, their tests missed a bug, their
+  // tests found one (their code being wrong is the failures above).
+  const invalid = cases.filter((each) => !each.valid);
+  if (invalid.length > 0) {
+    out.push(
+      c.yellow(
+        '  Your tests that are wrong (they fail on the reference solution, so they count for nothing):',
+      ),
+    );
+    for (const test of invalid)
+      out.push(c.yellow(`    does not count: ${t(test.file)} > ${t(test.name)}: ${t(test.reason ?? '')}`));
+  }
   const mutantTests = report.tests.filter((test) => test.kind === 'mutant');
   const shown = mutantTests.filter((test) => test.visibility === 'visible');
-  for (const test of shown) {
-    if (test.mutant === undefined) continue;
-    const { mutant } = test;
-    const mark = mutant.status === 'killed' ? c.green('exposed ') : c.red('survived');
-    const detail = firstExposure(mutant);
+  const missed = shown.filter((test) => test.mutant?.status === 'survived');
+  if (missed.length > 0) {
+    out.push(`  Bugs your tests missed (${missed.length}):`);
+    for (const { mutant } of missed) {
+      const place = mutant!.place;
+      out.push(
+        `    ${c.red('survived')} ${t(place === undefined ? `${mutant!.id}: ${mutant!.description}` : `a bug planted in ${placeWords(place)}`)}${report.view === 'student' || place === undefined ? '' : c.dim(`  (${t(`${mutant!.id}: ${mutant!.description}`)})`)}`,
+      );
+    }
+  }
+  const found = shown.filter((test) => test.mutant?.status === 'killed');
+  if (found.length > 0) out.push(`  Bugs your tests found (${found.length}):`);
+  for (const { mutant } of found) {
+    const detail = firstExposure(mutant!);
     out.push(
-      `  ${mark} ${t(`${mutant.id}: ${mutant.description}`)}${detail ? c.dim(`  (${t(detail)})`) : ''}`,
+      `    ${c.green('exposed ')} ${t(`${mutant!.id}: ${mutant!.description}`)}${detail ? c.dim(`  (${t(detail)})`) : ''}`,
     );
+  }
+  const worth = ownTestWorth(report);
+  if (worth.length > 0 && shown.length > 0) {
+    out.push('  What each of your tests is worth (the visible mutants it alone exposes):');
+    for (const test of worth) {
+      const line = `    ${t(test.file)} > ${t(test.name)}: ${t(worthWords(test))}`;
+      out.push(test.alone.length > 0 ? line : c.yellow(line));
+    }
   }
   const hidden = mutantTests.length - shown.length;
   if (hidden > 0) {

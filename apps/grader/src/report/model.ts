@@ -200,6 +200,11 @@ export interface MutantResult {
   status: 'killed' | 'survived';
   /** Every counting test that failed on it and every file that broke on it; empty when it survived. */
   killedBy: Kill[];
+  /**
+   * A survived mutant: where its edit lies, in its module's names (`deck.ts`, `Deck.shuffle`), what a
+   * student is told of it instead of the edit.
+   */
+  place?: { file: string; in?: string | undefined } | undefined;
 }
 
 export type ReportView = 'student' | 'instructor';
@@ -474,6 +479,15 @@ function boundCalls(calls: CallDeviation, b: Bounder): CallDeviation {
 const BROKEN = ['timeout', 'memory-limit', 'output-limit'] as const;
 
 function boundMutant(mutant: MutantResult, b: Bounder): MutantResult {
+  const place =
+    mutant.place === undefined || mutant.place === null
+      ? {}
+      : {
+          place: {
+            file: b.text(mutant.place.file),
+            ...(mutant.place.in === undefined ? {} : { in: b.text(mutant.place.in) }),
+          },
+        };
   return {
     id: b.text(mutant.id),
     description: b.text(mutant.description),
@@ -486,6 +500,7 @@ function boundMutant(mutant: MutantResult, b: Bounder): MutantResult {
             ? { file: b.text(kill.file), broke: oneOf(kill.broke, BROKEN, 'timeout') }
             : { file: b.text(kill.file), position: b.text(kill.position), name: b.text(kill.name) },
       ),
+    ...place,
   };
 }
 

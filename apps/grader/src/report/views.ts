@@ -3,6 +3,7 @@
 // Gradescope does: counted and scored under a neutral name, never with their content. Every file a
 // student can be handed (`check` in any format, `grade --out`'s top-level files) is the student's view.
 import { boundReport, type Report, type ReportView, type TestResult } from './model.ts';
+import { placeWords } from './words.ts';
 
 export const VIEWS = ['student', 'instructor'] as const satisfies readonly ReportView[];
 
@@ -15,13 +16,35 @@ export const INSTRUCTOR_FOLDER = 'instructor';
  * status as passed or failed only; its id becomes `hidden.<n>` and its name `hidden test <n> (<file>)`
  * (n counts the tests that are not visible, in the report's order): its own id and name hold a hidden
  * transcript case's words or a private mutant's id. Message, diff, replay, counterexample, the run's
- * words, the mutant (its id, description and the tests that exposed it) and the calls it warns of go. Scores are untouched,
+ * words, the mutant (its id, description and the tests that exposed it) and the calls it warns of go.
+ * A visible mutant the student's tests missed keeps its score and status, and is told only by where
+ * it lies (`deck.ts, in Deck.shuffle`): its id, name and description would hand them the edit. Scores are untouched,
  * so every total stays what it was.
  */
 export function studentView(unbounded: Report): Report {
   const report = boundReport(unbounded);
   let hidden = 0;
+  let unexposed = 0;
   const tests = report.tests.map((test): TestResult => {
+    if (test.visibility === 'visible' && test.mutant?.status === 'survived') {
+      // A bug the student's tests missed is told by where it lies, never by its edit or its id.
+      unexposed++;
+      const place = test.mutant.place ?? { file: test.file };
+      const where = placeWords(place);
+      return {
+        ...test,
+        id: `mutant.unexposed.${unexposed}`,
+        name: `Your tests expose a bug planted in ${where}`,
+        message: `survived: no valid test of yours fails on a bug planted in ${where}`,
+        mutant: {
+          id: `unexposed.${unexposed}`,
+          description: `a bug planted in ${where}`,
+          status: 'survived',
+          killedBy: [],
+          place,
+        },
+      };
+    }
     if (test.visibility === 'visible') return test;
     hidden++;
     const shown: TestResult = {

@@ -107,3 +107,54 @@ export function callsWarnings(tests: readonly TestResult[]): { warning: string; 
 
 /** The heading over a report's warnings. */
 export const WARNINGS_HEADING = 'Warnings (worth no points: what the transcripts do not show)';
+
+/** A survived mutant's place in words: `deck.ts, in Deck.shuffle`. */
+export const placeWords = (place: { file: string; in?: string | undefined }): string =>
+  place.in === undefined ? place.file : `${place.file}, in ${place.in}`;
+
+/** One of the student's counting tests, with the visible mutants it exposes and those only it exposes. */
+export interface OwnTestWorth {
+  file: string;
+  name: string;
+  exposes: string[];
+  alone: string[];
+}
+
+/**
+ * What each of the student's counting tests is worth against the visible mutants (the full matrix:
+ * every test that fails on a mutant is in its killedBy): the mutants it exposes, and those no other
+ * test of theirs does. A file that broke on a mutant exposes it as a file, not as any one test.
+ */
+export function ownTestWorth(report: Pick<Report, 'studentTests' | 'tests'>): OwnTestWorth[] {
+  const visible = report.tests.filter(
+    (test) => test.kind === 'mutant' && test.visibility === 'visible' && test.mutant !== undefined,
+  );
+  const key = (file: string, position: string | undefined) => `${file}\0${position ?? ''}`;
+  const exposedBy = new Map<string, string[]>();
+  for (const test of visible) {
+    const { id, killedBy } = test.mutant!;
+    // Each mutant once per test, however its kills are listed.
+    const by = new Set(killedBy.flatMap((kill) => ('broke' in kill ? [] : [key(kill.file, kill.position)])));
+    exposedBy.set(id, [...by]);
+  }
+  return report.studentTests.cases
+    .filter((test) => test.valid)
+    .map((test) => {
+      const self = key(test.file, test.position);
+      const exposes = [...exposedBy].filter(([, by]) => by.includes(self)).map(([id]) => id);
+      const alone = exposes.filter((id) => exposedBy.get(id)!.length === 1);
+      return { file: test.file, name: test.name, exposes, alone };
+    });
+}
+
+/** A test's worth in words: what it alone pins down, or the question it raises. */
+export function worthWords(worth: OwnTestWorth): string {
+  const mutants = (n: number) => `${n} mutant${n === 1 ? '' : 's'}`;
+  if (worth.alone.length > 0)
+    return `the only test that exposes ${mutants(worth.alone.length)} (${worth.alone.join(', ')})${worth.exposes.length > worth.alone.length ? `, and ${worth.exposes.length - worth.alone.length} more with others` : ''}`;
+  const what =
+    worth.exposes.length === 0
+      ? 'it exposes no mutant'
+      : `its ${mutants(worth.exposes.length)} ${worth.exposes.length === 1 ? 'is' : 'are'} exposed by other tests of yours too`;
+  return `exposes nothing the others do not (${what}): what did you mean it to pin down?`;
+}

@@ -1,0 +1,54 @@
+// Where a mutant's edit lies, in a module's own names (`Deck.shuffle`): what a student is told of a
+// bug their tests missed, so that they know where to look without being handed the edit.
+import { createRequire } from 'node:module';
+import type * as TypeScript from 'typescript';
+
+let ts: typeof TypeScript | undefined;
+/** TypeScript's parser, loaded the first time a place is asked for: most runs never need it. */
+const typescript = (): typeof TypeScript => {
+  ts ??= createRequire(import.meta.url)('typescript') as typeof TypeScript;
+  return ts;
+};
+
+/** The name a declaration gives the code inside it, if it names any. */
+function nameOf(node: TypeScript.Node): string | undefined {
+  const t = typescript();
+  if (
+    (t.isFunctionDeclaration(node) ||
+      t.isMethodDeclaration(node) ||
+      t.isClassDeclaration(node) ||
+      t.isGetAccessorDeclaration(node) ||
+      t.isSetAccessorDeclaration(node)) &&
+    node.name !== undefined
+  )
+    return node.name.getText();
+  if (t.isConstructorDeclaration(node)) return 'constructor';
+  // `const getSimple = () => ...`, `bet: (b, m) => ...`, `#cut = 7`, `const SHEETS = { mikuru: {...} }`.
+  if (
+    (t.isVariableDeclaration(node) || t.isPropertyDeclaration(node) || t.isPropertyAssignment(node)) &&
+    node.initializer !== undefined
+  )
+    return node.name.getText();
+  return undefined;
+}
+
+/**
+ * The named declarations around `offset` in `source`, outermost first, joined by dots
+ * (`Deck.shuffle`, `main.dealRound`); undefined at a module's top level. Never the edit's text.
+ */
+export function placeOf(source: string, fileName: string, offset: number): string | undefined {
+  const t = typescript();
+  const file = t.createSourceFile(fileName, source, t.ScriptTarget.Latest, true, t.ScriptKind.TS);
+  // The edit's first character that is not blank: a declaration begins after its indent.
+  let at = offset;
+  while (at < source.length && /\s/.test(source[at]!)) at++;
+  const names: string[] = [];
+  const visit = (node: TypeScript.Node): void => {
+    if (at < node.getStart(file) || at >= node.getEnd()) return;
+    const name = nameOf(node);
+    if (name !== undefined) names.push(name);
+    node.forEachChild(visit);
+  };
+  file.forEachChild(visit);
+  return names.length === 0 ? undefined : names.join('.');
+}
