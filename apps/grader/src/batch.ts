@@ -82,6 +82,12 @@ export interface RunIdentity {
   only?: readonly string[] | undefined;
   limits: object;
   secret: string;
+  /**
+   * A hash of each of the grader's sources (by path in the repository) and of each file of the private
+   * part (`private/<name>`): which of them changed, when a regrade compares two runs. Absent in a
+   * batch file written before it was recorded.
+   */
+  files?: Record<string, string> | undefined;
 }
 
 export interface Shard {
@@ -263,14 +269,14 @@ const validateBatch = new Ajv({ allErrors: false, strict: false })
   .addSchema(reportSchema)
   .compile(batchSchema);
 
-function readBatch(dir: string): BatchFile {
+export function readBatch(dir: string): BatchFile {
   if (!existsSync(dir) || !statSync(dir).isDirectory())
     throw new PitbossError('NO_SUCH_FOLDER', `no such folder: ${dir}`);
   const file = join(dir, BATCH_FILE);
   if (!existsSync(file)) {
     throw new PitbossError(
       'MERGE_NO_RESULTS',
-      `${dir} holds no results to merge (no ${BATCH_FILE}): give the --out folders of \`pitboss grade\` runs that finished`,
+      `${dir} holds no results (no ${BATCH_FILE}): give the --out folders of \`pitboss grade\` runs that finished`,
     );
   }
   // Never a FIFO or device (it would hang or never end), never past a size a batch can have.

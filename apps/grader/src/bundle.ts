@@ -37,6 +37,27 @@ export function hashSources(): string {
   return sourceHash;
 }
 
+let sourceFileHashes: Record<string, string> | undefined;
+
+/**
+ * A hash of each source `hashSources` covers, by its path in the repository: what a regrade compares
+ * to name the grader's files that changed between two runs (regrade.ts).
+ */
+export function hashSourceFiles(): Record<string, string> {
+  if (sourceFileHashes !== undefined) return sourceFileHashes;
+  const hashes: Record<string, string> = {};
+  for (const folder of SOURCE_FOLDERS) {
+    for (const path of [...sourceFiles(join(REPO_ROOT, folder))].sort()) {
+      hashes[path.slice(REPO_ROOT.length + 1)] = createHash('sha256')
+        .update(readFileSync(path))
+        .digest('hex')
+        .slice(0, 16);
+    }
+  }
+  sourceFileHashes = hashes;
+  return hashes;
+}
+
 /** Each module keeps its own `import.meta.url`, so paths it resolves still point at its source folder. */
 const keepImportMetaUrl: Plugin = {
   name: 'keep-import-meta-url',

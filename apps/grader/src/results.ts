@@ -27,6 +27,22 @@ export function hashFolder(folder: string | undefined): string {
   return createHash('sha256').update(JSON.stringify(files)).digest('hex');
 }
 
+/** A hash of each file of a folder, by name (`none` for no folder): what a regrade names as changed. */
+export function hashFolderFiles(folder: string | undefined): Record<string, string> {
+  if (folder === undefined || !existsSync(folder)) return {};
+  return Object.fromEntries(
+    readdirSync(folder)
+      .sort()
+      .map((name) => [
+        name,
+        createHash('sha256')
+          .update(readFileSync(join(folder, name)))
+          .digest('hex')
+          .slice(0, 16),
+      ]),
+  );
+}
+
 /**
  * Which submission a stored result is for: its folder's name and the hash of its snapshot (a
  * Submission is one). A bare hash is the old form: it cannot tell two folders of identical files apart.

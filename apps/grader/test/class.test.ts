@@ -255,7 +255,7 @@ describe('--shard and merge', () => {
     [
       'a folder with no results',
       () => ['merge', a, empty, '--out', scratch()],
-      /holds no results to merge \(no pitboss-batch.json\)/,
+      /holds no results \(no pitboss-batch.json\)/,
     ],
     [
       'a missing shard',

@@ -7,6 +7,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { assignmentNames, defaultAssignment } from '../assignments.ts';
 import { parseShard, type Shard } from '../batch.ts';
 import { check } from '../commands/check.ts';
+import { compare } from '../commands/compare.ts';
 import { exportGradescopeZip } from '../commands/export-gradescope.ts';
 import { exportStudentTool } from '../commands/export-student-tool.ts';
 import { grade } from '../commands/grade.ts';
@@ -127,8 +128,24 @@ function program(io: Io, setStatus: (status: number) => void): Command {
         )
           .choices(VIEWS)
           .default('instructor'),
+      )
+      .option(
+        '--compare <dir>',
+        "an earlier run's --out folder: after grading, list every submission whose result moved, with the old and new evidence and why (needs --out; the earlier folder is only read)",
       ),
   ).action(async (dirs: string[], flags: GradeFlags) => setStatus(await grade(dirs, flags, io)));
+
+  cli
+    .command('compare')
+    .description(
+      'preview a regrade: every submission whose result moved between two `grade --out` folders, each changed test with its old and new evidence, and why (the submission or the grader: which files)',
+    )
+    .argument('<earlier>', "the earlier run's --out folder")
+    .argument('<later>', "the later run's --out folder")
+    .addOption(new Option('--format <format>', 'human or json').choices(['human', 'json']).default('human'))
+    .action((earlier: string, later: string, flags: { format: 'human' | 'json' }) =>
+      setStatus(compare(earlier, later, flags, io)),
+    );
 
   cli
     .command('merge')

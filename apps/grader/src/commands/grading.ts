@@ -3,7 +3,7 @@
 // beside the canary, storing and writing each result as it finishes; `tellResults` writes the class's
 // files or prints the reports, and says the exit status.
 import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import pLimit from 'p-limit';
 import { loadAssignment } from '../assignments.ts';
 import {
@@ -13,11 +13,12 @@ import {
   inShard,
   newBatch,
   type RunIdentity,
+  readBatch,
   type Shard,
   writeBatchFiles,
   writeSubmissionFiles,
 } from '../batch.ts';
-import { hashSources } from '../bundle.ts';
+import { hashSourceFiles, hashSources } from '../bundle.ts';
 import { infrastructureFault, runCanary, ungradableReport } from '../canary.ts';
 import { CONFIG_FILE, chooseAssignment, readDeclared } from '../class-assignment.ts';
 import { EXIT_FAILURES, EXIT_INFRASTRUCTURE, EXIT_OK, PitbossError } from '../errors.ts';
@@ -28,14 +29,16 @@ import type { Assignment, Limits } from '../kit/assignment.ts';
 import { readCatalogue } from '../mutants/catalogue.ts';
 import { type PlannedTest, planTests } from '../plan.ts';
 import { privateFolder, privateTranscriptCases } from '../private-part.ts';
+import { compareRuns } from '../regrade.ts';
 import { terminalLine } from '../report/human.ts';
 import { type Format, REPORT_FORMATS, renderAll } from '../report/index.ts';
 import type { Report, ReportView } from '../report/model.ts';
 import { inView } from '../report/views.ts';
-import { hashFolder, RESULTS_FOLDER, ResultStore } from '../results.ts';
+import { hashFolder, hashFolderFiles, RESULTS_FOLDER, ResultStore } from '../results.ts';
 import { sandboxSupport } from '../runner/sandbox.ts';
 import type { Submission } from '../submission.ts';
 import { TOOL_VERSION } from '../version.ts';
+import { tellRegrade } from './compare.ts';
 import type { Io } from './io.ts';
 import { startProgress } from './progress.ts';
 
@@ -56,6 +59,8 @@ export interface GradeFlags {
   shard?: Shard;
   /** grade: whose view stdout shows (--out writes both); check: always the student's. */
   view?: ReportView;
+  /** grade: an earlier run's --out folder, compared with this run's once it is written. */
+  compare?: string;
 }
 
 type Mode = 'check' | 'grade';
@@ -159,6 +164,17 @@ async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io)
   const outNames = outputNames(submissions);
   const shard = flags.shard ?? { index: 1, count: 1 };
   const chosen = submissions.flatMap((folder, order) => (inShard(order, shard) ? [{ folder, order }] : []));
+  if (flags.compare !== undefined) {
+    if (flags.out === undefined)
+      throw new PitbossError('USAGE', '--compare compares this run with an earlier one: add --out <dir>');
+    if (resolve(flags.compare) === resolve(flags.out))
+      throw new PitbossError(
+        'USAGE',
+        '--compare and --out name the same folder: grade into a new folder, so the earlier run stays as it was',
+      );
+    // Read before anything is graded: a folder that holds no run is a usage error, not a late surprise.
+    readBatch(flags.compare);
+  }
   if (REPORT_FORMATS[flags.format].onePerSubmission && chosen.length > 1 && flags.out === undefined) {
     throw new PitbossError('USAGE', `${flags.format} reports are one file per submission: add --out <dir>`);
   }
@@ -344,6 +360,12 @@ function tellResults(
         only: flags.only,
         limits: run.limits,
         secret: run.secretHash,
+        files: {
+          ...hashSourceFiles(),
+          ...Object.fromEntries(
+            Object.entries(hashFolderFiles(run.secret)).map(([name, hash]) => [`private/${name}`, hash]),
+          ),
+        },
       };
       const batch = newBatch(
         identity,
@@ -353,6 +375,11 @@ function tellResults(
       );
       writeBatchFiles(out, batch, { privateDir: run.secret });
       io.stdout(`class report -> ${join(out, CLASS_REPORT)}\ngradebook -> ${join(out, GRADEBOOK)}\n`);
+      if (flags.compare !== undefined) {
+        io.stdout(`\nCompared with ${flags.compare}:\n`);
+        const status = tellRegrade(compareRuns(readBatch(flags.compare), readBatch(out)), 'human', io);
+        if (status !== EXIT_OK) return status;
+      }
     }
   } else {
     // A student's check is always the student's view; grade's stdout is the instructor's unless --view.
