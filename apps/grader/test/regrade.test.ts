@@ -143,8 +143,20 @@ describe('pitboss grade --compare and pitboss compare', () => {
       'json',
       '--compare',
       first,
+      '--regrade-note',
+      'Regraded after your fix',
     ]);
     expect(run.status).toBe(0);
+    // The student whose score moved is told, in their report; the other is not.
+    const noteOf = (name: string) =>
+      (JSON.parse(readFileSync(join(second, `${name}.json`), 'utf8')) as Report).notes ?? [];
+    expect(noteOf('wrong-natural-rounds-up')).toEqual([
+      expect.stringMatching(/^Regraded after your fix: your score went [\d.]+\/12 -> 12\/12$/),
+    ]);
+    expect(noteOf('correct-indexed')).toEqual([]);
+    expect(readFileSync(join(second, 'wrong-natural-rounds-up.html'), 'utf8')).toContain(
+      'Regraded after your fix: your score went',
+    );
     expect(run.stdout).toContain('The grader and its settings are the same in both runs.');
     expect(run.stdout).toContain('1 submission moved, 1 unchanged.');
     expect(run.stdout).toMatch(

@@ -130,6 +130,10 @@ function program(io: Io, setStatus: (status: number) => void): Command {
           .default('instructor'),
       )
       .option(
+        '--regrade-note <text>',
+        "with --compare: a note on each submission whose score moved, in every format and on its page ('<text>: your score went 88/100 -> 91/100')",
+      )
+      .option(
         '--compare <dir>',
         "an earlier run's --out folder: after grading, list every submission whose result moved, with the old and new evidence and why (needs --out; the earlier folder is only read)",
       ),

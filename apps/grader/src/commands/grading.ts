@@ -34,6 +34,7 @@ import { terminalLine } from '../report/human.ts';
 import { type Format, REPORT_FORMATS, renderAll } from '../report/index.ts';
 import type { Report, ReportView } from '../report/model.ts';
 import { inView } from '../report/views.ts';
+import { points } from '../report/words.ts';
 import { hashFolder, hashFolderFiles, RESULTS_FOLDER, ResultStore } from '../results.ts';
 import { sandboxSupport } from '../runner/sandbox.ts';
 import type { Submission } from '../submission.ts';
@@ -61,6 +62,8 @@ export interface GradeFlags {
   view?: ReportView;
   /** grade: an earlier run's --out folder, compared with this run's once it is written. */
   compare?: string;
+  /** grade, with --compare: a note for each submission whose score moved (`<note>: your score went a -> b`). */
+  regradeNote?: string;
 }
 
 type Mode = 'check' | 'grade';
@@ -105,6 +108,16 @@ function rulesNotes(folder: string, rules: string): { declaredRules?: string; no
   };
 }
 
+/** With --regrade-note: the note, and the score before and after, for a submission whose score moved. */
+function withRegradeNote(report: Report, run: Run, name: string): Report {
+  const before = run.earlier?.get(name);
+  const note = run.flags.regradeNote;
+  if (note === undefined || before === undefined) return report;
+  if (before.score === report.score && before.maxScore === report.maxScore) return report;
+  const moved = `${note}: your score went ${points(before.score)}/${points(before.maxScore)} -> ${points(report.score)}/${points(report.maxScore)}`;
+  return { ...report, notes: [...(report.notes ?? []), moved] };
+}
+
 /** Everything a run decided before grading anything. */
 interface Run {
   mode: Mode;
@@ -124,6 +137,8 @@ interface Run {
   chosen: { folder: string; order: number }[];
   notes: { declaredRules?: string; note?: string }[];
   options: Omit<GradeOptions, 'workRoot'>;
+  /** --compare: the earlier run's reports, by their file name under --out. */
+  earlier?: Map<string, Report> | undefined;
 }
 
 /** Reads the command: nothing is graded or written here, and any usage error is thrown before. */
@@ -172,9 +187,21 @@ async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io)
         'USAGE',
         '--compare and --out name the same folder: grade into a new folder, so the earlier run stays as it was',
       );
-    // Read before anything is graded: a folder that holds no run is a usage error, not a late surprise.
-    readBatch(flags.compare);
   }
+  if (flags.regradeNote !== undefined && flags.compare === undefined)
+    throw new PitbossError(
+      'USAGE',
+      '--regrade-note tells a score that moved since an earlier run: add --compare <dir>',
+    );
+  // Read before anything is graded: a folder that holds no run is a usage error, not a late surprise.
+  const earlier =
+    flags.compare === undefined
+      ? undefined
+      : new Map(
+          readBatch(flags.compare).submissions.flatMap(({ name, report }) =>
+            report === undefined ? [] : [[name, report] as const],
+          ),
+        );
   if (REPORT_FORMATS[flags.format].onePerSubmission && chosen.length > 1 && flags.out === undefined) {
     throw new PitbossError('USAGE', `${flags.format} reports are one file per submission: add --out <dir>`);
   }
@@ -194,6 +221,7 @@ async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io)
     shard,
     chosen,
     notes,
+    earlier,
     options: {
       mode,
       limiter: pLimit(flags.jobs),
@@ -315,7 +343,8 @@ async function gradeChosen(
           out !== undefined
         )
           storeNow(out).write(submission, report);
-        if (report !== undefined) report = withNotes(report, notes[i]!);
+        if (report !== undefined)
+          report = withRegradeNote(withNotes(report, notes[i]!), run, outNames[order]!);
         // Written as soon as it is graded: a batch stopped half-way keeps everything finished.
         const name = outNames[order]!;
         const path =

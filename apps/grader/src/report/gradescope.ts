@@ -46,6 +46,7 @@ export function renderGradescope(unbounded: Report): GradescopeResults {
     score: report.score,
     output: [
       `Graded with pitboss ${terminalLine(report.tool.version)}, ${terminalLine(report.assignment.name)} v${terminalLine(report.assignment.version)}, seed ${report.seed}.`,
+      ...(report.notes ?? []).map((note) => terminalLine(`note: ${note}`)),
       ...typeCheckLines(report).map(terminalLine),
     ].join('\n'),
     output_format: 'text',

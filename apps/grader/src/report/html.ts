@@ -284,6 +284,11 @@ ${report.parts
       `<h2 id="load-errors">Files that did not load</h2>\n<ul>${report.loadErrors.map((problem) => `<li><code>${esc(problem.file)}</code>: <pre>${esc(problem.message)}</pre></li>`).join('\n')}</ul>`,
     );
   }
+  const notes = report.notes ?? [];
+  if (notes.length > 0)
+    body.push(
+      `<h2 id="notes">Notes</h2>\n<ul>${notes.map((note) => `<li>${esc(note)}</li>`).join('\n')}</ul>`,
+    );
   const [typesHeading, ...typeProblems] = typeCheckLines(report);
   if (typesHeading !== undefined) {
     body.push(

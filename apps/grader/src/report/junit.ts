@@ -96,7 +96,11 @@ function testsuite(unbounded: Report): string[] {
   const warnings = callsWarnings(report.tests).map(
     ({ warning, tests }) => `${warning} (in ${tests.map((test) => test.name).join('; ')})`,
   );
-  const said = [...types, ...(warnings.length > 0 ? [`${WARNINGS_HEADING}:`, ...warnings] : [])];
+  const said = [
+    ...(report.notes ?? []).map((note) => `note: ${note}`),
+    ...types,
+    ...(warnings.length > 0 ? [`${WARNINGS_HEADING}:`, ...warnings] : []),
+  ];
   if (said.length > 0) out.push(`    <system-out>${xmlText(said.join('\n'))}</system-out>`);
   out.push('  </testsuite>');
   return out;
