@@ -13,6 +13,8 @@ import {
 } from './model.ts';
 import {
   callsWarnings,
+  groupedHints,
+  hintText,
   STATUS_WIDTH,
   STATUS_WORDS,
   scoreOutOf,
@@ -110,7 +112,12 @@ function studentTestsSection(report: Report, c: Colors): string[] {
     out.push(
       `  ${mark} ${t(`${mutant.id}: ${mutant.description}`)}${detail ? c.dim(`  (${t(detail)})`) : ''}`,
     );
+    const hint = hintText(test);
+    if (hint !== undefined) out.push(c.cyan(terminalBlock(hint, '           ')));
   }
+  // Mutant tests that failed before any mutant ran (no test of theirs counts) still show their hints.
+  for (const hint of groupedHints(shown.filter((each) => each.mutant === undefined)))
+    out.push(c.cyan(terminalBlock(hint, '  ')));
   const hidden = mutantTests.length - shown.length;
   if (hidden > 0) {
     const hiddenExposed = mutantTests.filter(
@@ -242,6 +249,8 @@ export function renderHuman(unbounded: Report, options: HumanOptions): string {
       }
       if (test.replay !== undefined)
         out.push(c.dim(`      replay: ${t(replayCommand(report.submission.name, test.replay))}`));
+      const hint = hintText(test);
+      if (hint !== undefined) out.push(c.cyan(terminalBlock(hint, '      ')));
       if (same.length > 0) {
         const named = same.slice(0, SAME_NAMED).map((other) => `${t(other.name)} [${t(other.file)}]`);
         const more = same.length - named.length;
