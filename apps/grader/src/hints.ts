@@ -10,8 +10,17 @@ import type { Mutant } from './mutants/catalogue.ts';
 import type { Report, TestResult } from './report/model.ts';
 import type { HintEntry } from './rubric.ts';
 
-/** Lower case, every run of whitespace one space: a quote is found however it was spaced or cased. */
-const normal = (text: string): string => text.toLowerCase().replace(/\s+/g, ' ').trim();
+/**
+ * Lower case, words split on whitespace and stripped of the punctuation that ends a sentence: a quote
+ * is found however it was spaced, cased or punctuated.
+ */
+const normal = (text: string): string =>
+  text
+    .toLowerCase()
+    .split(/\s+/)
+    .map((word) => word.replace(/[.,;:!?]+$/, ''))
+    .filter(Boolean)
+    .join(' ');
 
 /** `phrase` in `text` as whole words (not `6 1 counting` inside `16 1 counting`). */
 function quotes(text: string, phrase: string): boolean {
