@@ -2,7 +2,7 @@
 // check shows one `from` N failing runs only from its Nth failing check of the folder and never one
 // `after_due_date`; a grade shows them all (Gradescope: a waiting hint is an entry of its own, after
 // the due date); the student's view drops a hidden test's; and no hint may quote the private part.
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -100,6 +100,13 @@ describe("a student's check", () => {
     expect(second.submission.hash).toBe(first.submission.hash);
   });
 
+  it('leaves a folder as it was when every test it ran passed', async () => {
+    const fresh = submission();
+    const run = await pitbossHere(['check', fresh, '--only', 'deck.new-order']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(existsSync(join(fresh, '.pitboss'))).toBe(false);
+  });
+
   it('starts counting again in a folder without a history, and reads a broken one as none', async () => {
     const fresh = submission();
     mkdirSync(join(fresh, '.pitboss'));
@@ -170,6 +177,26 @@ describe('hints after the due date', () => {
       `<p class="hint"><strong>Hint (after the due date):</strong> ${text.replaceAll("'", '&#39;')}</p>`,
     );
     expect(renderJunit(graded)).toContain(`Hint (after the due date): ${text}`);
+  });
+
+  it('a graded class with hints merges: its batch file holds them, and the schema takes them', async () => {
+    const shard = join(scratch(), 'shard');
+    const graded = await pitbossHere([
+      'grade',
+      dir,
+      '--only',
+      'deck.reset',
+      '--out',
+      shard,
+      '--shard',
+      '1/1',
+    ]);
+    expect(graded.status, graded.stderr).toBe(1);
+    const merged = join(scratch(), 'merged');
+    const run = await pitbossHere(['merge', shard, '--out', merged]);
+    expect(run.status, run.stderr).toBe(1);
+    const page = readFileSync(join(merged, 'instructor/wrong-shuffle-from-new-deck.txt'), 'utf8');
+    expect(page).toContain(`Hint: ${hintOf('deck.reset')}`);
   });
 
   it("the student's view keeps a visible test's hint and drops a hidden test's", () => {
@@ -272,7 +299,7 @@ describe('a hint that quotes the private part', () => {
     expect(await planWith('shuffle(n) puts the dealt cards back before it cuts.')).toBe('accepted');
   });
 
-  it('stops the self-check and a grade with one line and status 2, nothing graded', async () => {
+  it('stops the self-check, a grade and the Gradescope export with one line and status 2, nothing graded or written', async () => {
     const secret = scratch();
     cpSync(PRIVATE, secret, { recursive: true });
     const mutants = JSON.parse(readFileSync(join(secret, 'mutants.json'), 'utf8')) as {
@@ -281,9 +308,11 @@ describe('a hint that quotes the private part', () => {
     // A private mutant described in the words of the real rubric's hint on deck.reset.
     mutants.mutants[0]!.description = `${hintOf('deck.reset').split(':')[0]}, except after a shuffle`;
     writeFileSync(join(secret, 'mutants.json'), JSON.stringify(mutants));
+    const zip = join(scratch(), 'autograder.zip');
     for (const args of [
       ['mutants', '--private', secret],
       ['grade', FIXTURE, '--private', secret],
+      ['export-gradescope', '--rules', 'classic', zip, '--private', secret],
     ]) {
       const run = await pitbossHere(args);
       expect(run.status, run.stderr).toBe(2);
@@ -292,5 +321,6 @@ describe('a hint that quotes the private part', () => {
         /^pitboss: rubric .*rubric\.json: the hint for 'deck\.reset' quotes the private mutant deck\.shuffle-drops-left-remainder \(its description\), which is private: a hint is shown to students \(HINT_QUOTES_SECRET\)\n$/,
       );
     }
+    expect(existsSync(zip)).toBe(false);
   });
 });

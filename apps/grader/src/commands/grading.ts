@@ -108,6 +108,8 @@ function rulesNotes(folder: string, rules: string): { declaredRules?: string; no
  */
 function hintsDue(folder: string, report: Report, stderr: (text: string) => void): Report {
   const history = countFailures(readHistory(folder), report);
+  // A check where every test passed counts nothing: the folder is left as it was.
+  if (report.tests.every((test) => test.status === 'passed')) return checkHints(report, history);
   try {
     writeHistory(folder, history);
   } catch (error) {
