@@ -215,6 +215,24 @@ describe('hints after the due date', () => {
   });
 });
 
+describe('the student tool', () => {
+  it("carries the visible tests' hints in its rubric, but none kept for after the due date", async () => {
+    const tool = join(scratch(), 'tool');
+    const run = await pitbossHere(['export-student-tool', tool]);
+    expect(run.status, run.stderr).toBe(0);
+    const rubric = JSON.parse(readFileSync(join(tool, 'graders/classic/rubric.json'), 'utf8')) as {
+      hints: { match: string; hint: string; from?: unknown }[];
+    };
+    expect(rubric.hints).toEqual([
+      { match: 'deck.shuffle-after-deals', hint: hintOf('deck.shuffle-after-deals') },
+      { match: 'deck.reset', hint: hintOf('deck.reset'), from: { failingRuns: 2 } },
+    ]);
+    expect(readFileSync(join(tool, 'graders/classic/rubric.json'), 'utf8')).not.toContain(
+      hintOf('transcript.long.*'),
+    );
+  });
+});
+
 describe('the rubric', () => {
   const rubricWith = (hints: unknown[]) => {
     const file = join(scratch(), 'rubric.json');

@@ -110,7 +110,10 @@ async function record(
     unitTests,
   };
   const hints = plan
-    .filter((test) => kept.includes(test.id) && test.hint !== undefined)
+    // A hint kept for after the due date stays out: students can read the tool's rubric.
+    .filter(
+      (test) => kept.includes(test.id) && test.hint !== undefined && test.hint.from !== 'after_due_date',
+    )
     .map((test) => ({
       match: test.id,
       hint: test.hint!.text,
