@@ -135,14 +135,16 @@ const WARNED_NAMED = 2;
 
 /**
  * What makes two failures the same for a reader: the same status and message, or for a transcript the
- * same first differing line (whatever its number) and the same lines there.
+ * same first differing line (whatever its number) and the same lines there; and the same hint.
  */
 function failureKey(test: TestResult): string {
   const { diff } = test;
-  if (diff === undefined) return `${test.status}\0${test.message ?? ''}`;
+  // Tests with different hints are told apart: each hint shows below its own test.
+  const hint = test.hint?.text ?? '';
+  if (diff === undefined) return `${test.status}\0${test.message ?? ''}\0${hint}`;
   const at = (side: TestResult['diff'] & object, which: 'expected' | 'actual') =>
     side[which].lines[diff.line - side[which].from] ?? '(end)';
-  return `${test.status}\0diff\0${at(diff, 'expected')}\0${diff.withheld ? '(withheld)' : at(diff, 'actual')}\0${diff.whitespaceOnly}`;
+  return `${test.status}\0diff\0${at(diff, 'expected')}\0${diff.withheld ? '(withheld)' : at(diff, 'actual')}\0${diff.whitespaceOnly}\0${hint}`;
 }
 
 /** The failures grouped, in the order each group first fails: the first of each, and the rest like it. */
