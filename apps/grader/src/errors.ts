@@ -8,6 +8,8 @@ export type PitbossErrorCode =
   | 'NOT_A_FOLDER'
   | 'BAD_REPLAY_ID'
   | 'BAD_RUBRIC'
+  /** A rubric hint quotes the instructor's private part (a hidden case, a private mutant). */
+  | 'HINT_QUOTES_SECRET'
   | 'BAD_ASSIGNMENT'
   /** export-gradescope: a target that is not a .zip file in an existing folder. */
   | 'BAD_EXPORT_TARGET'

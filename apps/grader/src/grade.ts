@@ -910,6 +910,11 @@ export async function gradeSubmission(
       ...(test.transcript === undefined
         ? {}
         : { transcript: { linking: test.transcript.linking, words: [...test.transcript.case.words] } }),
+      // Every hint of a failing test, with its condition: the report is the same on every run, and a
+      // student's check drops those not due yet (hints.ts); a fault of the machinery is no evidence.
+      ...(test.hint === undefined || outcome.status === 'passed' || outcome.infrastructure === true
+        ? {}
+        : { hint: test.hint }),
     };
   });
   const parts: PartScore[] = [];

@@ -1,7 +1,9 @@
 // The tests of an assignment, each with its points and visibility from the rubric.
+
+import { refuseQuotingHints } from './hints.ts';
 import type { Assignment, TranscriptCase } from './kit/assignment.ts';
 import type { Mutant } from './mutants/catalogue.ts';
-import { applyRubric, type CallDeviations, type Visibility } from './rubric.ts';
+import { applyRubric, type CallDeviations, type Hint, type Visibility } from './rubric.ts';
 
 /**
  * How a program's transcript is run: `linked` takes only the program from the student and the
@@ -28,6 +30,8 @@ export interface PlannedTest {
       }
     | undefined;
   mutant?: Mutant | undefined;
+  /** The rubric's hint, shown when the test fails (hints.ts says when a student's check shows it). */
+  hint?: Hint | undefined;
 }
 
 /** Where mutant tests say they belong: the students' own tests. */
@@ -101,6 +105,8 @@ export function planTests(
   const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
   if (duplicate !== undefined) throw new Error(`two tests share the id ${duplicate}`);
   const rubric = applyRubric(assignment.rubricFile, ids);
+  // With the private part at hand (grade, mutants), no hint may quote it.
+  refuseQuotingHints(assignment, rubric.hintEntries, mutants, privateCases);
   const checksCalls = assignment.transcripts.calls !== undefined;
   return drafts.map((draft) => {
     const entry = rubric.byTest.get(draft.id)!;
@@ -108,6 +114,13 @@ export function planTests(
       draft.transcript?.linking === 'linked' && checksCalls
         ? { transcript: { ...draft.transcript, calls: rubric.calls } }
         : {};
-    return { ...draft, ...transcript, points: entry.points, visibility: entry.visibility };
+    const hint = rubric.hints.get(draft.id);
+    return {
+      ...draft,
+      ...transcript,
+      points: entry.points,
+      visibility: entry.visibility,
+      ...(hint === undefined ? {} : { hint }),
+    };
   });
 }

@@ -17,6 +17,29 @@ export type CallDeviations = (typeof CALL_DEVIATIONS)[number];
 export interface Rubric {
   byTest: Map<string, RubricEntry>;
   calls: CallDeviations;
+  /** Each test's hint: the first hint entry that covers its id (none for most tests). */
+  hints: Map<string, Hint>;
+  /** The hint entries as written, for the check that none quotes the private part (hints.ts). */
+  hintEntries: HintEntry[];
+}
+
+/**
+ * When a hint may be shown, beyond the test failing: `after_due_date` (only by `grade`: never by a
+ * student's `check`; on Gradescope a test of its own, shown after the due date), or from the Nth
+ * `check` of the student's own folder on which the test failed (`grade` always shows it).
+ */
+export type HintFrom = 'after_due_date' | { failingRuns: number };
+
+/** An instructor's hint for a failing test (a mutant test fails when the student's tests miss it). */
+export interface Hint {
+  text: string;
+  from?: HintFrom | undefined;
+}
+
+export interface HintEntry {
+  match: string;
+  hint: string;
+  from?: HintFrom | undefined;
 }
 
 export interface RubricEntry {
@@ -45,13 +68,37 @@ const schema = {
         },
       },
     },
+    hints: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['match', 'hint'],
+        additionalProperties: false,
+        properties: {
+          match: { type: 'string', minLength: 1 },
+          // A hint is a few sentences: a report bounds every string, but a rubric should not need it.
+          hint: { type: 'string', minLength: 1, maxLength: 2000 },
+          from: {
+            oneOf: [
+              { const: 'after_due_date' },
+              {
+                type: 'object',
+                required: ['failingRuns'],
+                additionalProperties: false,
+                properties: { failingRuns: { type: 'integer', minimum: 1, maximum: 1000 } },
+              },
+            ],
+          },
+        },
+      },
+    },
   },
   additionalProperties: false,
 } as const;
 
 const validate = new Ajv({ allErrors: true }).compile(schema);
 
-const covers = (entry: RubricEntry, id: string) =>
+const covers = (entry: { match: string }, id: string) =>
   entry.match.endsWith('*') ? id.startsWith(entry.match.slice(0, -1)) : id === entry.match;
 
 /** Reads a rubric and gives every test id its entry; every test needs one, every entry must be used. */
@@ -69,7 +116,11 @@ export function applyRubric(file: string, testIds: readonly string[]): Rubric {
       `rubric ${file}: ${problem?.instancePath || '/'} ${problem?.message}`,
     );
   }
-  const { tests: entries, calls = 'warning' } = data as { tests: RubricEntry[]; calls?: CallDeviations };
+  const {
+    tests: entries,
+    calls = 'warning',
+    hints: hintEntries = [],
+  } = data as { tests: RubricEntry[]; calls?: CallDeviations; hints?: HintEntry[] };
   const byTest = new Map<string, RubricEntry>();
   for (const id of testIds) {
     const entry = entries.find((candidate) => covers(candidate, id));
@@ -83,5 +134,16 @@ export function applyRubric(file: string, testIds: readonly string[]): Rubric {
       throw new PitbossError('BAD_RUBRIC', `rubric ${file}: '${entry.match}' matches no test`);
     }
   }
-  return { byTest, calls };
+  // Like a rubric entry, a hint on one id must name a test; a family (`mutant.private.*`) may be empty.
+  const hints = new Map<string, Hint>();
+  for (const entry of hintEntries) {
+    if (!entry.match.endsWith('*') && !testIds.includes(entry.match))
+      throw new PitbossError('BAD_RUBRIC', `rubric ${file}: the hint for '${entry.match}' matches no test`);
+  }
+  for (const id of testIds) {
+    const entry = hintEntries.find((candidate) => covers(candidate, id));
+    if (entry !== undefined)
+      hints.set(id, { text: entry.hint, ...(entry.from === undefined ? {} : { from: entry.from }) });
+  }
+  return { byTest, calls, hints, hintEntries };
 }

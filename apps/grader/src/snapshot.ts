@@ -50,10 +50,11 @@ export interface Snapshot {
 }
 
 /**
- * Never read, and not part of the key: installed packages and version control. A submission may
- * import only its own files and Node's built-ins, so nothing in them can change a grade.
+ * Never read, and not part of the key: installed packages, version control and the count of failing
+ * checks `pitboss check` keeps (.pitboss/, hints.ts). A submission may import only its own files and
+ * Node's built-ins, so nothing in them can change a grade.
  */
-const IGNORED = new Set(['node_modules', '.git']);
+const IGNORED = new Set(['node_modules', '.git', '.pitboss']);
 
 /** What an entry that is not a regular file or a folder is, in words. */
 function kindOf(stats: Stats): string {

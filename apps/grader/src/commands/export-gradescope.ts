@@ -26,8 +26,10 @@ import { build, type Plugin } from 'esbuild';
 import { ZipFile } from 'yazl';
 import { assignmentNames, CHILD_PROGRAMS, GRADERS_ROOT, loadAssignment } from '../assignments.ts';
 import { EXIT_OK, PitbossError } from '../errors.ts';
+import { readCatalogue } from '../mutants/catalogue.ts';
 import { REPO_ROOT } from '../paths.ts';
-import { privateFolder } from '../private-part.ts';
+import { planTests } from '../plan.ts';
+import { privateFolder, privateTranscriptCases } from '../private-part.ts';
 import type { Io } from './io.ts';
 
 /** Moves /autograder, for a test that lays the tree out somewhere else. */
@@ -312,6 +314,8 @@ export async function exportGradescope(
     throw new PitbossError('INFRASTRUCTURE', `${CLI_BUNDLE} is not built: run \`pnpm build\` first`);
 
   const assignment = await loadAssignment(rules);
+  // A rubric whose hint quotes the private part would stop every grade there: refused here, first.
+  planTests(assignment, readCatalogue(assignment, secret), privateTranscriptCases(secret));
   const { referenceDir, solutionDir } = assignment;
   if (referenceDir === undefined || solutionDir === undefined)
     throw new PitbossError(

@@ -13,8 +13,10 @@ import { writeFolderWhole } from '../files.ts';
 import { openWorkRoot } from '../infrastructure.ts';
 import { type Assignment, providedModules } from '../kit/assignment.ts';
 import { type RecordedAssignment, recordTest } from '../kit/recorded.ts';
+import { readCatalogue } from '../mutants/catalogue.ts';
 import { REPO_ROOT } from '../paths.ts';
 import { planTests, practiceSeed, testSeed } from '../plan.ts';
+import { privateFolder, privateTranscriptCases } from '../private-part.ts';
 import { sandboxSupport } from '../runner/sandbox.ts';
 import { compileShared } from '../runner/stage.ts';
 import type { Io } from './io.ts';
@@ -55,6 +57,9 @@ async function record(
   assignment: Assignment,
   work: string,
 ): Promise<{ data: RecordedAssignment; rubric: object }> {
+  // The tool's rubric carries the visible tests' hints: none may quote the private part.
+  const secret = privateFolder(undefined, assignment.name);
+  planTests(assignment, readCatalogue(assignment, secret), privateTranscriptCases(secret));
   const plan = planTests(assignment).filter((test) => test.visibility === 'visible');
   const modules = await referenceModules(assignment, work);
   // The recorded cases are drawn with a seed of their own, never the grading seed: a submission that
@@ -104,6 +109,16 @@ async function record(
     },
     unitTests,
   };
+  const hints = plan
+    // A hint kept for after the due date stays out: students can read the tool's rubric.
+    .filter(
+      (test) => kept.includes(test.id) && test.hint !== undefined && test.hint.from !== 'after_due_date',
+    )
+    .map((test) => ({
+      match: test.id,
+      hint: test.hint!.text,
+      ...(test.hint!.from === undefined ? {} : { from: test.hint!.from }),
+    }));
   const rubric = {
     $comment: 'The visible tests of the course, recorded for the student tool; the grader holds the rest.',
     tests: [
@@ -115,6 +130,7 @@ async function record(
         ? []
         : [{ match: 'live.*', points: 0, visibility: 'visible' }]),
     ],
+    ...(hints.length === 0 ? {} : { hints }),
   };
   return { data, rubric };
 }

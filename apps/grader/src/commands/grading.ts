@@ -24,6 +24,7 @@ import { CONFIG_FILE, chooseAssignment, readDeclared } from '../class-assignment
 import { EXIT_FAILURES, EXIT_INFRASTRUCTURE, EXIT_OK, PitbossError } from '../errors.ts';
 import { expandFolders, outputNames, type ReadFolder, readFolders } from '../folders.ts';
 import { type GradeOptions, gradeSubmission, type Replay, STUDENT_TOOL_NOTE, selectTests } from '../grade.ts';
+import { checkHints, countFailures, readHistory, writeHistory } from '../hints.ts';
 import { openWorkRoot } from '../infrastructure.ts';
 import type { Assignment, Limits } from '../kit/assignment.ts';
 import { readCatalogue } from '../mutants/catalogue.ts';
@@ -116,6 +117,23 @@ function withRegradeNote(report: Report, run: Run, name: string): Report {
   if (before.score === report.score && before.maxScore === report.maxScore) return report;
   const moved = `${note}: your score went ${points(before.score)}/${points(before.maxScore)} -> ${points(report.score)}/${points(report.maxScore)}`;
   return { ...report, notes: [...(report.notes ?? []), moved] };
+}
+
+/**
+ * A check's report with the hints its folder's history lets it show, this run counted (hints.ts). The
+ * count is the student's own, kept in the folder: it gates a hint and nothing else (a grade never
+ * reads it). A folder it cannot be written to shows the hints the count read allows.
+ */
+function hintsDue(folder: string, report: Report, stderr: (text: string) => void): Report {
+  const history = countFailures(readHistory(folder), report);
+  // A check where every test passed counts nothing: the folder is left as it was.
+  if (report.tests.every((test) => test.status === 'passed')) return checkHints(report, history);
+  try {
+    writeHistory(folder, history);
+  } catch (error) {
+    stderr(`pitboss: note: could not keep the count of failing checks: ${(error as Error).message}\n`);
+  }
+  return checkHints(report, history);
 }
 
 /** Everything a run decided before grading anything. */
@@ -345,6 +363,9 @@ async function gradeChosen(
           storeNow(out).write(submission, report);
         if (report !== undefined)
           report = withRegradeNote(withNotes(report, notes[i]!), run, outNames[order]!);
+        // A student's check counts its failing tests in the folder and shows the hints now due.
+        if (report !== undefined && mode === 'check' && 'submission' in entry)
+          report = hintsDue(folder, report, stderr);
         // Written as soon as it is graded: a batch stopped half-way keeps everything finished.
         const name = outNames[order]!;
         const path =

@@ -2,9 +2,11 @@
 // status, output and visibility. Gradescope renders `output` and `name` as HTML or Markdown unless told
 // otherwise: every one is declared plain text, so nothing a student's code printed becomes markup, and
 // control characters are escaped as in the terminal report.
+
+import type { Visibility } from '../rubric.ts';
 import { terminalBlock, terminalLine } from './human.ts';
 import { boundReport, type Report, replayCommand, type TranscriptDiff } from './model.ts';
-import { callsWarning, typeCheckLines, typedOn } from './words.ts';
+import { callsWarning, hintText, typeCheckLines, typedOn } from './words.ts';
 
 /** One side of a diff as text lines, each with what was typed on it (input is not echoed). */
 const excerpt = (diff: TranscriptDiff, side: 'expected' | 'actual'): string =>
@@ -25,18 +27,35 @@ export interface GradescopeResults {
   test_name_format: TextFormat;
   visibility: 'visible';
   stdout_visibility: 'hidden';
-  tests: {
-    name: string;
-    name_format: TextFormat;
-    number: string;
-    score: number;
-    max_score: number;
-    status: 'passed' | 'failed';
-    output: string;
-    output_format: TextFormat;
-    visibility: 'visible' | 'hidden' | 'after_due_date' | 'after_published';
-  }[];
+  tests: GradescopeTest[];
 }
+
+export interface GradescopeTest {
+  name: string;
+  name_format: TextFormat;
+  number: string;
+  score: number;
+  max_score: number;
+  /** Absent on a hint's own entry, which is no test. */
+  status?: 'passed' | 'failed' | undefined;
+  output: string;
+  output_format: TextFormat;
+  visibility: Visibility;
+}
+
+/** Visibilities from the soonest shown to the latest. */
+const SHOWN_ORDER: readonly Visibility[] = ['visible', 'after_due_date', 'after_published', 'hidden'];
+const later = (a: Visibility, b: Visibility): Visibility =>
+  SHOWN_ORDER.indexOf(a) >= SHOWN_ORDER.indexOf(b) ? a : b;
+
+/**
+ * Whether a graded test's hint waits for the due date on Gradescope: the rubric says so, or it waits
+ * for the student's Nth failing check (Gradescope keeps no count of runs, and a grade reads none).
+ * Such a hint is an entry of its own, worth nothing, shown after the due date: Gradescope has no
+ * visibility for part of a test's output.
+ */
+const hintWaits = (report: Report, test: Report['tests'][number]): boolean =>
+  report.mode === 'grade' && test.hint?.from !== undefined;
 
 const block = (text: string) => terminalBlock(text, '');
 
@@ -54,30 +73,48 @@ export function renderGradescope(unbounded: Report): GradescopeResults {
     test_name_format: 'text',
     visibility: 'visible',
     stdout_visibility: 'hidden',
-    tests: report.tests.map((test, i) => ({
-      name: terminalLine(`${test.file}: ${test.name}`),
-      name_format: 'text',
-      number: String(i + 1),
-      score: test.score,
-      max_score: test.maxScore,
-      status: test.status === 'passed' ? 'passed' : 'failed',
-      output: [
-        block(test.message ?? ''),
-        block(callsWarning(test) === undefined ? '' : `warning, worth no points: ${callsWarning(test)}`),
-        test.diff === undefined
-          ? ''
-          : `expected (reference):\n${excerpt(test.diff, 'expected')}\ngot (yours):\n${excerpt(test.diff, 'actual')}`,
-        test.shorterInput === undefined
-          ? ''
-          : `a shorter input shows a difference too (${test.shorterInput.lines} of the ${test.shorterInput.originalLines} lines typed):\n${block(test.shorterInput.stdin)}\n${block(test.shorterInput.message)}\nexpected (reference):\n${excerpt(test.shorterInput.diff, 'expected')}\ngot (yours):\n${excerpt(test.shorterInput.diff, 'actual')}`,
-        test.replay === undefined
-          ? ''
-          : `replay: ${terminalLine(replayCommand(report.submission.name, test.replay))}`,
-      ]
-        .filter(Boolean)
-        .join('\n\n'),
-      output_format: 'text',
-      visibility: test.visibility,
-    })),
+    tests: report.tests.flatMap((test, i): GradescopeTest[] => {
+      const hint = hintText(test);
+      const entry: GradescopeTest = {
+        name: terminalLine(`${test.file}: ${test.name}`),
+        name_format: 'text',
+        number: String(i + 1),
+        score: test.score,
+        max_score: test.maxScore,
+        status: test.status === 'passed' ? 'passed' : 'failed',
+        output: [
+          block(test.message ?? ''),
+          block(callsWarning(test) === undefined ? '' : `warning, worth no points: ${callsWarning(test)}`),
+          test.diff === undefined
+            ? ''
+            : `expected (reference):\n${excerpt(test.diff, 'expected')}\ngot (yours):\n${excerpt(test.diff, 'actual')}`,
+          test.shorterInput === undefined
+            ? ''
+            : `a shorter input shows a difference too (${test.shorterInput.lines} of the ${test.shorterInput.originalLines} lines typed):\n${block(test.shorterInput.stdin)}\n${block(test.shorterInput.message)}\nexpected (reference):\n${excerpt(test.shorterInput.diff, 'expected')}\ngot (yours):\n${excerpt(test.shorterInput.diff, 'actual')}`,
+          test.replay === undefined
+            ? ''
+            : `replay: ${terminalLine(replayCommand(report.submission.name, test.replay))}`,
+          hint === undefined || hintWaits(report, test) ? '' : block(hint),
+        ]
+          .filter(Boolean)
+          .join('\n\n'),
+        output_format: 'text',
+        visibility: test.visibility,
+      };
+      if (hint === undefined || !hintWaits(report, test)) return [entry];
+      return [
+        entry,
+        {
+          name: terminalLine(`${test.file}: hint for ${test.name}`),
+          name_format: 'text',
+          number: `${i + 1}.1`,
+          score: 0,
+          max_score: 0,
+          output: block(hint),
+          output_format: 'text',
+          visibility: later(test.visibility, 'after_due_date'),
+        },
+      ];
+    }),
   };
 }

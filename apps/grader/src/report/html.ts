@@ -14,6 +14,8 @@ import {
 import { esc, num, page, percent } from './page.ts';
 import {
   callsWarnings,
+  groupedHints,
+  hintHeading,
   ownTestWorth,
   STATUS_WORDS,
   TYPED_LEGEND,
@@ -42,6 +44,7 @@ const STYLE = `
 .matrix td.name, .matrix th.name { text-align: left; min-width: 16rem; max-width: 24rem; }
 .matrix td.hit { color: var(--hit); font-weight: 700; }
 .legend { color: var(--muted); font-size: 13px; }
+.hint { border-left: 3px solid var(--line); padding-left: .6rem; white-space: pre-wrap; }
 `;
 
 /** The most of one transcript line a page shows. */
@@ -128,6 +131,12 @@ ${rows.join('\n')}
 <p class="legend">▶ marks line ${diff.line}, the first that differs; its differing part is highlighted. · a space, → a tab, \\r a carriage return, ↵ the end of a line, ∅ no newline at the end.${diff.typed !== undefined && diff.typed.length > 0 ? ` ${esc(TYPED_LEGEND)}.` : ''}${diff.whitespaceOnly ? ' <strong>Only whitespace differs.</strong>' : ''}</p>`;
 }
 
+/** A failing test's hint, below its evidence; nothing for a passing test or one without a hint. */
+const hintBlock = (test: TestResult): string =>
+  test.hint === undefined || test.status === 'passed'
+    ? ''
+    : `<p class="hint"><strong>${esc(hintHeading(test))}:</strong> ${esc(test.hint.text)}</p>`;
+
 function failingTest(test: TestResult, submission: string): string {
   const parts = [
     `<h3>${statusBadge(test.status)} ${esc(test.name)}${visibilityTag(test)} <span class="muted">[${esc(test.file)}, 0/${num(test.maxScore)}]</span></h3>`,
@@ -145,6 +154,7 @@ function failingTest(test: TestResult, submission: string): string {
   }
   if (test.replay !== undefined)
     parts.push(`<p>Run it again: <code>${esc(replayCommand(submission, test.replay))}</code></p>`);
+  if (hintBlock(test) !== '') parts.push(hintBlock(test));
   return `<section class="card test">\n${parts.join('\n')}\n</section>`;
 }
 
@@ -213,7 +223,7 @@ function studentTestsSection(report: Report, tests: readonly TestResult[]): stri
         test.mutant!.status === 'killed'
           ? '<span class="status pass">EXPOSED</span>'
           : '<span class="status fail">SURVIVED</span>';
-      return `<tr><td class="name"><code>${esc(id)}</code><br><span class="muted">${esc(description)}</span></td><td>${word}</td>${cells.join('')}</tr>`;
+      return `<tr><td class="name"><code>${esc(id)}</code><br><span class="muted">${esc(description)}</span>${hintBlock(test)}</td><td>${word}</td>${cells.join('')}</tr>`;
     });
     out.push(`<div class="scroll"><table class="matrix">
 <thead><tr><th class="name">mutant</th><th>verdict</th>${head}</tr></thead>
@@ -234,6 +244,11 @@ ${rows.join('\n')}
       );
     }
   }
+  // Mutant tests that failed before any mutant ran (no test of theirs counts) still show their hints.
+  const unrun = groupedHints(
+    mutantTests.filter((test) => test.visibility === 'visible' && test.mutant === undefined),
+  );
+  for (const hint of unrun) out.push(`<p class="hint">${esc(hint)}</p>`);
   const hidden = mutantTests.length - shown.length;
   if (hidden > 0) {
     const hiddenExposed = mutantTests.filter(

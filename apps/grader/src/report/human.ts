@@ -13,6 +13,8 @@ import {
 } from './model.ts';
 import {
   callsWarnings,
+  groupedHints,
+  hintText,
   ownTestWorth,
   placeWords,
   STATUS_WIDTH,
@@ -118,11 +120,14 @@ function studentTestsSection(report: Report, c: Colors): string[] {
   const missed = shown.filter((test) => test.mutant?.status === 'survived');
   if (missed.length > 0) {
     out.push(`  Bugs your tests missed (${missed.length}):`);
-    for (const { mutant } of missed) {
-      const place = mutant!.place;
+    for (const test of missed) {
+      const mutant = test.mutant!;
+      const place = mutant.place;
       out.push(
-        `    ${c.red('survived')} ${t(place === undefined ? `${mutant!.id}: ${mutant!.description}` : `a bug planted in ${placeWords(place)}`)}${report.view === 'student' || place === undefined ? '' : c.dim(`  (${t(`${mutant!.id}: ${mutant!.description}`)})`)}`,
+        `    ${c.red('survived')} ${t(place === undefined ? `${mutant.id}: ${mutant.description}` : `a bug planted in ${placeWords(place)}`)}${report.view === 'student' || place === undefined ? '' : c.dim(`  (${t(`${mutant.id}: ${mutant.description}`)})`)}`,
       );
+      const hint = hintText(test);
+      if (hint !== undefined) out.push(c.cyan(terminalBlock(hint, '             ')));
     }
   }
   const found = shown.filter((test) => test.mutant?.status === 'killed');
@@ -141,6 +146,9 @@ function studentTestsSection(report: Report, c: Colors): string[] {
       out.push(test.alone.length > 0 ? line : c.yellow(line));
     }
   }
+  // Mutant tests that failed before any mutant ran (no test of theirs counts) still show their hints.
+  for (const hint of groupedHints(shown.filter((each) => each.mutant === undefined)))
+    out.push(c.cyan(terminalBlock(hint, '  ')));
   const hidden = mutantTests.length - shown.length;
   if (hidden > 0) {
     const hiddenExposed = mutantTests.filter(
@@ -158,14 +166,16 @@ const WARNED_NAMED = 2;
 
 /**
  * What makes two failures the same for a reader: the same status and message, or for a transcript the
- * same first differing line (whatever its number) and the same lines there.
+ * same first differing line (whatever its number) and the same lines there; and the same hint.
  */
 function failureKey(test: TestResult): string {
   const { diff } = test;
-  if (diff === undefined) return `${test.status}\0${test.message ?? ''}`;
+  // Tests with different hints are told apart: each hint shows below its own test.
+  const hint = test.hint?.text ?? '';
+  if (diff === undefined) return `${test.status}\0${test.message ?? ''}\0${hint}`;
   const at = (side: TestResult['diff'] & object, which: 'expected' | 'actual') =>
     side[which].lines[diff.line - side[which].from] ?? '(end)';
-  return `${test.status}\0diff\0${at(diff, 'expected')}\0${diff.withheld ? '(withheld)' : at(diff, 'actual')}\0${diff.whitespaceOnly}`;
+  return `${test.status}\0diff\0${at(diff, 'expected')}\0${diff.withheld ? '(withheld)' : at(diff, 'actual')}\0${diff.whitespaceOnly}\0${hint}`;
 }
 
 /** The failures grouped, in the order each group first fails: the first of each, and the rest like it. */
@@ -272,6 +282,8 @@ export function renderHuman(unbounded: Report, options: HumanOptions): string {
       }
       if (test.replay !== undefined)
         out.push(c.dim(`      replay: ${t(replayCommand(report.submission.name, test.replay))}`));
+      const hint = hintText(test);
+      if (hint !== undefined) out.push(c.cyan(terminalBlock(hint, '      ')));
       if (same.length > 0) {
         const named = same.slice(0, SAME_NAMED).map((other) => `${t(other.name)} [${t(other.file)}]`);
         const more = same.length - named.length;

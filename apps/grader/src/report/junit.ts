@@ -3,7 +3,7 @@
 // ends), and characters XML 1.0 cannot hold at all are shown as escapes, so no message can add,
 // end or hide an element.
 import { boundReport, type Report, replayCommand, type TestResult } from './model.ts';
-import { callsWarnings, typeCheckLines, WARNINGS_HEADING } from './words.ts';
+import { callsWarnings, hintText, typeCheckLines, WARNINGS_HEADING } from './words.ts';
 
 // Not allowed anywhere in an XML 1.0 document: C0 controls but tab, newline and carriage return,
 // lone surrogates, U+FFFE and U+FFFF.
@@ -76,6 +76,7 @@ function testsuite(unbounded: Report): string[] {
         ? ''
         : `the shorter input (${test.shorterInput.lines} lines):\n${test.shorterInput.stdin}${test.shorterInput.message}`,
       test.replay === undefined ? '' : `replay: ${replayCommand(report.submission.name, test.replay)}`,
+      hintText(test) ?? '',
     ]
       .filter(Boolean)
       .join('\n');

@@ -1,6 +1,6 @@
 // A submission's report: what every format renders. Its JSON form is documented by
 // apps/grader/schema/report.schema.json; `schemaVersion` changes when its shape does.
-import type { Visibility } from '../rubric.ts';
+import type { Hint, Visibility } from '../rubric.ts';
 
 export const SCHEMA_VERSION = 2;
 
@@ -121,6 +121,11 @@ export interface TestResult {
    * doing. Such a report is never a score: the CLI stops with an infrastructure error and stores nothing.
    */
   infrastructure?: boolean | undefined;
+  /**
+   * The instructor's hint (rubric.json `hints`), on a failing test only, shown below its evidence;
+   * `from` says when the rubric lets it show (a student's check keeps only those due: hints.ts).
+   */
+  hint?: Hint | undefined;
 }
 
 /**
@@ -457,6 +462,18 @@ function boundTest(test: TestResult, b: Bounder): TestResult {
       message: b.text(test.shorterInput.message),
     };
   }
+  if (test.hint !== undefined && test.hint !== null) bounded.hint = boundHint(test.hint, b);
+  return bounded;
+}
+
+function boundHint(hint: Hint, b: Bounder): Hint {
+  const bounded: Hint = { text: b.text(hint.text) };
+  const from = hint.from as unknown;
+  if (from === 'after_due_date') bounded.from = 'after_due_date';
+  else if (from !== null && typeof from === 'object')
+    bounded.from = {
+      failingRuns: Math.max(1, Math.floor(finite((from as { failingRuns?: unknown }).failingRuns))),
+    };
   return bounded;
 }
 

@@ -16,9 +16,10 @@ export const INSTRUCTOR_FOLDER = 'instructor';
  * status as passed or failed only; its id becomes `hidden.<n>` and its name `hidden test <n> (<file>)`
  * (n counts the tests that are not visible, in the report's order): its own id and name hold a hidden
  * transcript case's words or a private mutant's id. Message, diff, replay, counterexample, the run's
- * words, the mutant (its id, description and the tests that exposed it) and the calls it warns of go.
- * A visible mutant the student's tests missed keeps its score and status, and is told only by where
- * it lies (`deck.ts, in Deck.shuffle`): its id, name and description would hand them the edit. Scores are untouched,
+ * words, the mutant (its id, description and the tests that exposed it), the calls it warns of and the
+ * instructor's hint go. A visible mutant the student's tests missed keeps its score, status and hint,
+ * and is told only by where it lies (`deck.ts, in Deck.shuffle`): its id, name and description would
+ * hand them the edit. Scores are untouched,
  * so every total stays what it was.
  */
 export function studentView(unbounded: Report): Report {

@@ -158,3 +158,27 @@ export function worthWords(worth: OwnTestWorth): string {
       : `its ${mutants(worth.exposes.length)} ${worth.exposes.length === 1 ? 'is' : 'are'} exposed by other tests of yours too`;
   return `exposes nothing the others do not (${what}): what did you mean it to pin down?`;
 }
+
+/**
+ * The heading of a failing test's hint, as every format shows it below the evidence: `Hint` or, for
+ * one the rubric keeps until the due date, `Hint (after the due date)`.
+ */
+export const hintHeading = (test: Pick<TestResult, 'hint'>): string =>
+  test.hint?.from === 'after_due_date' ? 'Hint (after the due date)' : 'Hint';
+
+/** A test's hint in one block of text (`Hint: ...`), or nothing: shown only on a failing test. */
+export const hintText = (test: Pick<TestResult, 'hint' | 'status'>): string | undefined =>
+  test.hint === undefined || test.status === 'passed' ? undefined : `${hintHeading(test)}: ${test.hint.text}`;
+
+/**
+ * The hints of tests told together (mutant tests that failed before any mutant ran: no test of the
+ * student's counts), each hint once with how many tests it is for, in the order first met.
+ */
+export function groupedHints(tests: readonly TestResult[]): string[] {
+  const groups = new Map<string, number>();
+  for (const test of tests) {
+    const hint = hintText(test);
+    if (hint !== undefined) groups.set(hint, (groups.get(hint) ?? 0) + 1);
+  }
+  return [...groups].map(([hint, count]) => (count === 1 ? hint : `${hint} (for ${count} mutants)`));
+}
