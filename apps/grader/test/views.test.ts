@@ -184,8 +184,17 @@ describe('grade --out: the files at the top are the student view, instructor/ th
     expect(student.tests.map((t) => [t.file, t.kind, t.visibility, t.score, t.maxScore])).toEqual(
       instructor.tests.map((t) => [t.file, t.kind, t.visibility, t.score, t.maxScore]),
     );
-    // Visible tests whole, the failing course transcript's diff included.
-    for (const test of visibleTests) expect(student.tests).toContainEqual(test);
+    // Visible tests whole, the failing course transcript's diff included; a visible mutant the
+    // student's tests missed is told by where it lies, never by its id or description.
+    const missed = visibleTests.filter((test) => test.mutant?.status === 'survived');
+    for (const test of visibleTests.filter((each) => !missed.includes(each)))
+      expect(student.tests).toContainEqual(test);
+    const unexposed = student.tests.filter((test) => test.id.startsWith('mutant.unexposed.'));
+    expect(unexposed).toHaveLength(missed.length);
+    for (const test of missed) {
+      expect(JSON.stringify(student)).not.toContain(test.mutant!.description);
+      expect(unexposed.map((each) => each.mutant!.place)).toContainEqual(test.mutant!.place);
+    }
     expect(visibleTests.some((test) => test.kind === 'transcript' && test.diff !== undefined)).toBe(true);
     const hidden = student.tests.filter((test) => test.visibility !== 'visible');
     hidden.forEach((test, i) => {
@@ -278,7 +287,11 @@ describe('studentView', () => {
 
   it('is idempotent and keeps a visible-only report as it is, but for its label', () => {
     expect(studentView(student)).toEqual(student);
-    const visibleOnly: Report = { ...instructor, view: undefined, tests: visibleTests };
+    const visibleOnly: Report = {
+      ...instructor,
+      view: undefined,
+      tests: visibleTests.filter((test) => test.mutant?.status !== 'survived'),
+    };
     const { view, ...seen } = studentView(visibleOnly);
     const { view: _none, ...before } = visibleOnly;
     expect(view).toBe('student');
