@@ -23,7 +23,7 @@ import { pathToFileURL } from 'node:url';
 import { PitbossError } from './errors.ts';
 import { type Assignment, providedModules } from './kit/assignment.ts';
 import {
-  isKeptTest,
+  KEPT_MARKER,
   type KeptTranscript,
   type KeptUnit,
   keptFileName,
@@ -204,7 +204,8 @@ export function writeKept(
     for (const file of files) {
       const path = join(dir, file.path);
       const exists = existsSync(path);
-      if (exists && !isKeptTest(file.path, readFileSync(path, 'utf8'))) {
+      // Only a file with the marker is the grader's to replace: a student's own file never is, whatever its name.
+      if (exists && !readFileSync(path, 'utf8').includes(KEPT_MARKER)) {
         skipped.push(file.path);
         continue;
       }

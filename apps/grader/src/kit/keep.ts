@@ -60,7 +60,6 @@ const dataLiteral = (value: unknown): string => {
 
 const HELPERS = {
   frozen: `/** Arguments as the grader passes them: a frozen copy. */
-// biome-ignore lint/suspicious/noExplicitAny: an argument of whatever type the call takes
 const frozen = (value: unknown): any => {
   if (typeof value === 'object' && value !== null) {
     for (const inner of Object.values(value)) frozen(inner);
@@ -164,10 +163,20 @@ export function renderUnitTest(kept: KeptUnit, testsFolder: string): string {
         return `take(s${wire.recorder}, ${wire.text === true})`;
     }
   };
+  // Only the slots a later step uses get a name: no unused variable for a strict tsconfig to reject.
+  const usedSlots = new Set<number>();
+  for (const { wire } of kept.steps) {
+    const refs = 'args' in wire ? wire.args.flatMap((a) => ('ref' in a ? [a.ref] : [])) : [];
+    if (wire.op === 'call') refs.push(wire.target);
+    if (wire.op === 'same') refs.push(wire.a, wire.b);
+    if (wire.op === 'take') refs.push(wire.recorder);
+    for (const slot of refs) usedSlots.add(slot);
+  }
   const body: string[] = [];
   for (const [i, step] of kept.steps.entries()) {
     const { wire, expect } = step;
-    const bind = 'bind' in wire && wire.bind !== undefined ? wire.bind : undefined;
+    const bind =
+      'bind' in wire && wire.bind !== undefined && usedSlots.has(wire.bind) ? wire.bind : undefined;
     const name = bind === undefined ? `v${i}` : `s${bind}`;
     body.push(`  // ${comment(step.text)}`);
     if ('throws' in expect) {
