@@ -15,9 +15,9 @@ const SOLUTION = join(REPO_ROOT, 'graders/classic/solution');
 const TSX = join(REPO_ROOT, 'node_modules/.bin/tsx');
 
 /** A student's folder: what `pitboss init` writes, then their own files over it (copied, never in place). */
-async function studentFolder(files: string, name: string): Promise<string> {
+async function studentFolder(files: string, name: string, assignment = 'classic'): Promise<string> {
   const dir = join(scratch(), name);
-  const init = await pitbossHere(['init', dir, '--assignment', 'classic']);
+  const init = await pitbossHere(['init', dir, '--assignment', assignment]);
   expect(init.status).toBe(0);
   cpSync(files, dir, { recursive: true });
   return dir;
@@ -71,6 +71,32 @@ describe('pitboss check --keep on the wrong fixtures', () => {
         keptUnitTest = readFileSync(join(dir, unit), 'utf8');
     }, 600_000);
   }
+
+  it('a Straights program that reads stdin: the kept transcript types it, fails on the wrong one, passes on the solution', async () => {
+    const fixture = join(REPO_ROOT, 'fixtures/submissions/straights/wrong-any-seven-opens');
+    const dir = await studentFolder(fixture, 'straights', 'straights');
+    const only = ['rules.legal-opening', 'transcript.course.own:2_human1_quit.in'];
+    const run = await pitbossHere(['check', dir, '--keep', '--only', ...only]);
+    expect(run.status).toBe(1);
+    const names = keptPaths(run.stdout).map((path) =>
+      join('tests', path.slice(join(dir, 'tests').length + 1)),
+    );
+    expect(names.sort()).toEqual([
+      'tests/kept.rules.legal-opening.test.ts',
+      'tests/kept.transcript.course.own-2_human1_quit.in.test.ts',
+    ]);
+    expect(readFileSync(join(dir, names[1]!), 'utf8')).toContain('input: stdin');
+    const wrong = runTests(dir, names);
+    expect(wrong, wrong.output).toMatchObject({ pass: 0, fail: 2 });
+    const reference = await studentFolder(
+      join(REPO_ROOT, 'graders/straights/solution'),
+      'straights-reference',
+      'straights',
+    );
+    for (const name of names) cpSync(join(dir, name), join(reference, name));
+    const right = runTests(reference, names);
+    expect(right, right.output).toMatchObject({ pass: 2, fail: 0 });
+  }, 600_000);
 
   it("never replaces a student's own file, and says so", async () => {
     const dir = await studentFolder(join(FIXTURES, 'wrong-ace-eleven-twice'), 'own-file');
