@@ -96,7 +96,8 @@ export async function keptUnitCase(
 ): Promise<{ steps: RecordedStep[] } | { why: string }> {
   const own = carried(failure);
   if (own !== undefined) return { steps: own };
-  if (assignment.referenceDir === undefined) return { why: 'the grader holds no reference here' };
+  if (assignment.referenceDir === undefined)
+    return { why: 'a live property: the grader holds no reference here, so no expected answers to write' };
   // A stand-in for a provided file (ProvidedFile.unitTestSource) answers differently from the real
   // file a student's own test imports: a case written from it would not say the same thing.
   const stood = assignment.providedFiles.filter((file) => file.unitTestSource !== undefined);
