@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { KEPT_MARKER } from '../src/kit/keep.ts';
+import { KEPT_MARKER, literal, NotKeepable, renderUnitTest } from '../src/kit/keep.ts';
 import type { Report } from '../src/report/model.ts';
 import { json, pitbossHere, REPO_ROOT, scratch } from './support.ts';
 
@@ -122,6 +122,13 @@ describe('pitboss check --keep on the wrong fixtures', () => {
     expect(readFileSync(tests, 'utf8')).toBe('not a folder');
   }, 600_000);
 
+  it('with a report as data on stdout, the paths written go to stderr', async () => {
+    const dir = await studentFolder(join(FIXTURES, 'wrong-ace-eleven-twice'), 'json');
+    const run = await pitbossHere(['check', dir, '--keep', '--format', 'json', '--only', 'hand.over-21']);
+    expect(json<Report>(run).score).toBe(0);
+    expect(run.stderr).toContain(`kept: ${join(dir, 'tests/kept.hand.over-21.test.ts')}\n`);
+  }, 600_000);
+
   it('check --help tells it', async () => {
     const help = await pitbossHere(['check', '--help']);
     expect(help.stdout).toMatch(/--keep\s+write each failing visible test/);
@@ -165,4 +172,43 @@ describe('a kept test earns no own-tests points', () => {
     expect(asRenamed.studentTests.exposed).toBe(0);
     expect(existsSync(join(renamed, 'tests/hand.aces.test.ts'))).toBe(true);
   }, 600_000);
+});
+
+describe('a case as source', () => {
+  it('writes values as literals, and refuses one no literal can say', () => {
+    expect(literal({ $: 'number', v: 'NaN' })).toBe('Number.NaN');
+    expect(literal({ $: 'number', v: '-0' })).toBe('-0');
+    expect(literal({ $: 'bigint', v: '12' })).toBe('12n');
+    expect(literal({ $: 'object', c: 'Card', v: { spot: 3, name: 'x' }, more: 0 })).toBe(
+      '{ "spot": 3, "name": "x" }',
+    );
+    const kept = (value: Parameters<typeof literal>[0]) =>
+      renderUnitTest(
+        {
+          testId: 'deck.example',
+          name: 'an example',
+          file: 'deck.ts',
+          steps: [
+            {
+              wire: { op: 'new', file: 'deck.ts', export: 'Deck', args: [], bind: 0 },
+              text: 'new deck',
+              expect: { returns: true },
+            },
+            {
+              wire: { op: 'call', target: 0, method: 'deal', args: [], bind: 1 },
+              text: 'deal()',
+              expect: { value },
+            },
+          ],
+          message: 'deal() returned 1; expected 2',
+          rerun: 'pitboss check --only deck.example',
+        },
+        'tests',
+      );
+    expect(kept(2)).toContain("import { Deck } from '../deck';");
+    expect(kept(2)).toContain('const s0 = new Deck();');
+    expect(kept(2)).toContain('const v1 = s0.deal();\n  assert.deepStrictEqual(like(v1, 2), 2);');
+    expect(() => kept({ $: 'function', name: 'f' })).toThrow(NotKeepable);
+    expect(() => kept({ $: 'cut', v: 'abc', more: 10 })).toThrow(NotKeepable);
+  });
 });
