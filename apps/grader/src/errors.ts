@@ -32,7 +32,9 @@ export type PitbossErrorCode =
   /** The student tool holds no reference: what needs one (mutants, the self-check) runs where the grader is. */
   | 'NO_REFERENCE'
   /** export-student-tool: the reference failed a test it records, or an assignment cannot be recorded. */
-  | 'EXPORT_FAILED';
+  | 'EXPORT_FAILED'
+  /** check --keep: the tests folder cannot be written (read-only, a file in its place). */
+  | 'KEEP_UNWRITABLE';
 
 export class PitbossError extends Error {
   readonly code: PitbossErrorCode;

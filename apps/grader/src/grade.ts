@@ -6,6 +6,7 @@ import type { LimitFunction } from 'p-limit';
 import { executorBundle, studentTestsBundle } from './assignments.ts';
 import type { ExecReply } from './children/executor/calls.ts';
 import type { Manifest } from './children/student-tests/protocol.ts';
+import { type Keeping, keptUnitCase } from './keep.ts';
 import {
   type Assignment,
   type ExpectedCall,
@@ -77,6 +78,8 @@ export interface GradeOptions {
   submission?: Submission | undefined;
   /** The instructor's private part (`--private`): its wheats/ judge students' tests too. */
   privateDir?: string | undefined;
+  /** check --keep: each failing visible test's case, collected to be written as a student's test. */
+  keep?: Keeping | undefined;
 }
 
 const NO_STUDENT_TESTS: Report['studentTests'] = { cases: [], exposed: 0, mutants: 0 };
@@ -346,7 +349,7 @@ async function runUnitTests(
               outcomes.set(test.id, notRunAfterHangs(file, hangs));
               continue;
             }
-            const outcome = await runUnitTest(unit, test, worker, assignment.numRuns, options, budget);
+            const outcome = await runUnitTest(unit, test, worker, assignment, options, budget);
             if (hung(outcome)) hangs.push(test.name);
             outcomes.set(test.id, outcome);
           }
@@ -384,41 +387,45 @@ async function runUnitTest(
   unit: UnitTest,
   test: PlannedTest,
   worker: ChildWorker<ExecReply>,
-  numRuns: number,
+  assignment: Assignment,
   options: GradeOptions,
   budget: Budget,
 ): Promise<Outcome> {
+  const { numRuns } = assignment;
   const { limits, replay } = options;
   if (budget.left() <= 0)
     return byBudget({ status: 'timeout', message: `the test ${describeLimit('budget', limits, 0)}` });
-  const deadline = Date.now() + Math.min(limits.testTimeoutMs, budget.left());
-  const deadlineByBudget = budget.left() < limits.testTimeoutMs;
-  const exec: TestContext['exec'] = async (scripts) => {
-    const stop = budget.start();
-    const id = ++requests;
-    // Each request may use the CPU time its calls need (a busy loop costs seconds, whatever the
-    // machine's load); wall time is what the test (or the budget) has left, for code that sleeps.
-    const steps = scripts.reduce((sum, script) => sum + script.steps.length, 0);
-    const cpuLimitMs = requestLimitMs(limits, steps);
-    const wallLeft = deadline - Date.now();
-    const byBudget = deadlineByBudget || budget.left() < wallLeft;
-    const settled = await worker.run(
-      { id, scripts: scripts.map((script) => script.wire()) },
-      String(id),
-      (reply) => String(reply.id),
-      Math.max(1, Math.min(wallLeft, budget.left())),
-      limits.testTimeoutMs,
-      cpuLimitMs,
-    );
-    stop();
-    if (settled.kind === 'limit' && settled.hit === 'time' && byBudget)
-      throw new Stopped({ kind: 'limit', hit: 'budget', message: describeLimit('budget', limits, 0) });
-    if (settled.kind !== 'reply') throw new Stopped(settled, scripts as readonly Script[]);
-    return decodeResults(
-      settled.reply.results,
-      scripts.map((script) => script.steps.length),
-    );
+  // Each run against the student's code (the test, then a kept case's replay) has its own deadline.
+  const execUntil = (deadline: number): TestContext['exec'] => {
+    const deadlineByBudget = budget.left() < limits.testTimeoutMs;
+    return async (scripts) => {
+      const stop = budget.start();
+      const id = ++requests;
+      // Each request may use the CPU time its calls need (a busy loop costs seconds, whatever the
+      // machine's load); wall time is what the test (or the budget) has left, for code that sleeps.
+      const steps = scripts.reduce((sum, script) => sum + script.steps.length, 0);
+      const cpuLimitMs = requestLimitMs(limits, steps);
+      const wallLeft = deadline - Date.now();
+      const byBudget = deadlineByBudget || budget.left() < wallLeft;
+      const settled = await worker.run(
+        { id, scripts: scripts.map((script) => script.wire()) },
+        String(id),
+        (reply) => String(reply.id),
+        Math.max(1, Math.min(wallLeft, budget.left())),
+        limits.testTimeoutMs,
+        cpuLimitMs,
+      );
+      stop();
+      if (settled.kind === 'limit' && settled.hit === 'time' && byBudget)
+        throw new Stopped({ kind: 'limit', hit: 'budget', message: describeLimit('budget', limits, 0) });
+      if (settled.kind !== 'reply') throw new Stopped(settled, scripts as readonly Script[]);
+      return decodeResults(
+        settled.reply.results,
+        scripts.map((script) => script.steps.length),
+      );
+    };
   };
+  const exec = execUntil(Date.now() + Math.min(limits.testTimeoutMs, budget.left()));
   try {
     await unit.run({
       exec,
@@ -453,6 +460,11 @@ async function runUnitTest(
     const code = (error as { code?: unknown } | null)?.code;
     if (code === 'TEST_FAILED') {
       const failure = error as TestFailure;
+      if (options.keep !== undefined && test.visibility === 'visible')
+        await keepUnit(assignment, unit, test, failure, options, {
+          exec: execUntil(Date.now() + Math.min(limits.testTimeoutMs, budget.left())),
+          close: () => worker.close(),
+        });
       return {
         status: failure.status,
         message: failure.message,
@@ -466,6 +478,54 @@ async function runUnitTest(
     // The test itself (the grader's code) failed: never the student's fault.
     throw error;
   }
+}
+
+/** check --keep: a failing visible unit test's smallest failing case, kept (or why it is not). */
+async function keepUnit(
+  assignment: Assignment,
+  unit: UnitTest,
+  test: PlannedTest,
+  failure: TestFailure,
+  options: GradeOptions,
+  student: { exec: TestContext['exec']; close: () => void },
+): Promise<void> {
+  const keeping = options.keep!;
+  const seed = options.replay?.seed ?? test.seed;
+  let found: Awaited<ReturnType<typeof keptUnitCase>>;
+  try {
+    found = await keptUnitCase(
+      assignment,
+      unit,
+      failure,
+      { seed, numRuns: assignment.numRuns, workRoot: options.workRoot },
+      student.exec,
+    );
+  } catch (error) {
+    // The student's process hit a limit on the replay: the report's verdict stands, nothing is kept.
+    if (error instanceof Stopped) {
+      student.close();
+      found = { why: `replaying its case ${error.settled.message}` };
+    } else if (error instanceof MalformedReply) {
+      student.close();
+      found = { why: error.message };
+    } else throw error;
+  }
+  if ('why' in found) {
+    keeping.notKept.set(test.id, found.why);
+    return;
+  }
+  const replayId =
+    failure.replay === undefined
+      ? undefined
+      : formatReplay({ id: test.id, seed: failure.replay.seed, path: failure.replay.path });
+  keeping.units.push({
+    testId: test.id,
+    name: test.name,
+    file: test.file,
+    steps: found.steps,
+    message: failure.message,
+    rerun: replayId === undefined ? `pitboss check --only ${test.id}` : `pitboss check --replay ${replayId}`,
+  });
 }
 
 /** The verdict a limit gives: its own status, and a message naming the limit and its value. */
@@ -851,6 +911,44 @@ function attribute(tests: readonly PlannedTest[], outcomes: Map<string, Outcome>
   }
 }
 
+/**
+ * check --keep: each visible transcript the student's own files print wrong, kept as its words, its
+ * stdin and the whole expected output (a visible case shows it already). A linked run's failure is
+ * the student's program beside the reference's files, which their own test cannot run: only `own`.
+ */
+function keepTranscripts(
+  assignment: Assignment,
+  tests: readonly PlannedTest[],
+  outcomes: ReadonlyMap<string, Outcome>,
+  keeping: Keeping,
+): void {
+  for (const test of tests) {
+    const outcome = outcomes.get(test.id);
+    if (test.transcript?.linking !== 'own' || test.visibility !== 'visible' || outcome === undefined)
+      continue;
+    if (outcome.status === 'passed') continue;
+    const transcriptCase = test.transcript.case;
+    if (outcome.status !== 'failed') {
+      keeping.notKept.set(test.id, `it ended in ${outcome.status}, not a difference in its output`);
+      continue;
+    }
+    if (transcriptCase.files !== undefined) {
+      keeping.notKept.set(test.id, 'its words name files the grader writes beside the program');
+      continue;
+    }
+    keeping.transcripts.push({
+      testId: test.id,
+      name: test.name,
+      program: assignment.transcripts.program,
+      words: transcriptCase.words,
+      stdin: transcriptCase.stdin,
+      expected: assignment.transcripts.expected(transcriptCase),
+      message: outcome.message ?? 'its output differs',
+      rerun: `pitboss check --only ${test.id}`,
+    });
+  }
+}
+
 export async function gradeSubmission(
   assignment: Assignment,
   plan: readonly PlannedTest[],
@@ -917,6 +1015,7 @@ export async function gradeSubmission(
         : { hint: test.hint }),
     };
   });
+  if (options.keep !== undefined) keepTranscripts(assignment, tests, outcomes, options.keep);
   const parts: PartScore[] = [];
   for (const file of [...assignment.studentFiles.map((f) => f.name), ALL_FILES, STUDENT_TESTS]) {
     const partTests = results.filter((result) => result.file === file);

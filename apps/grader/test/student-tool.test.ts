@@ -147,8 +147,8 @@ describe('pitboss export-student-tool', { timeout: 600_000 }, () => {
     for (const name of ['correct-tested', 'wrong-shuffle-from-new-deck', 'wrong-deck-empty-never-thrown'])
       cpSync(join(REPO_ROOT, 'fixtures/submissions/classic', name), join(subs, name), { recursive: true });
     // By name, from the tool's folder, as its README says.
-    const check = (name: string) =>
-      spawnSync(join(tool, 'node_modules/.bin/pitboss'), ['check', join(subs, name)], {
+    const check = (name: string, ...options: string[]) =>
+      spawnSync(join(tool, 'node_modules/.bin/pitboss'), ['check', join(subs, name), ...options], {
         cwd: tool,
         encoding: 'utf8',
         env: { ...process.env, NO_COLOR: '1' },
@@ -173,6 +173,14 @@ describe('pitboss export-student-tool', { timeout: 600_000 }, () => {
     expect(empty.status).toBe(1);
     expect(empty.stdout).toMatch(
       /FAIL +After any shuffles, the 53rd deal throws DeckEmpty +\[deck\.ts, 0\/0\]\n +new deck; 52 deals; deal #53 returned [^;\n]+; expected it to throw DeckEmpty/,
+    );
+    // --keep writes the recorded case that failed, as a test; a live property has no answers to keep.
+    const kept = check('wrong-deck-empty-never-thrown', '--keep');
+    const keptFile = join(subs, 'wrong-deck-empty-never-thrown/tests/kept.deck.deck-empty.test.ts');
+    expect(kept.stdout).toContain(`kept: ${keptFile}\n`);
+    expect(kept.stdout).toContain('not kept: live.deck.deck-empty-after-52-deals: ');
+    expect(readFileSync(keptFile, 'utf8')).toMatch(
+      /@pitboss-kept[\s\S]*assert\.throws\(\(\) => s0\.deal\(\), \(error\) => isNamed\(error, "DeckEmpty"\)/,
     );
   });
 

@@ -104,7 +104,11 @@ function program(io: Io, setStatus: (status: number) => void): Command {
       .command('check')
       .description("a student's run: the visible tests, with feedback for people")
       .argument('[dir]', 'the submission', '.')
-      .option('--replay <id>', 'run one counterexample again, from the id a report printed'),
+      .option('--replay <id>', 'run one counterexample again, from the id a report printed')
+      .option(
+        '--keep',
+        "write each failing visible test as a test of your own format in tests/ (kept.<test id>.test.ts: the counterexample's calls with the expected answers, or the program's words, stdin and expected output); kept tests are the grader's and earn no own-tests points",
+      ),
   ).action(async (dir: string, flags: GradeFlags) => setStatus(await check(dir, flags, io)));
 
   gradeOptions(

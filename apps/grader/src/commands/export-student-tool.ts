@@ -159,6 +159,7 @@ visible transcripts of your program, and your own tests on your own code.
 npm install -g pnpm@10 && pnpm install
 pnpm --silent pitboss init my-submission      # a starter: stubs, provided files, an example test
 pnpm --silent pitboss check my-submission     # the visible tests, with the smallest failing case
+pnpm --silent pitboss check my-submission --keep   # and each failing case written as a test in tests/
 \`\`\`
 
 Assignments: ${names.join(', ')} (\`--assignment <name>\`). Hidden tests, and how well your own tests expose

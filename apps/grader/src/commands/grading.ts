@@ -26,6 +26,7 @@ import { expandFolders, outputNames, type ReadFolder, readFolders } from '../fol
 import { type GradeOptions, gradeSubmission, type Replay, STUDENT_TOOL_NOTE, selectTests } from '../grade.ts';
 import { checkHints, countFailures, readHistory, writeHistory } from '../hints.ts';
 import { openWorkRoot } from '../infrastructure.ts';
+import { keepingProblem, newKeeping, writeKept } from '../keep.ts';
 import type { Assignment, Limits } from '../kit/assignment.ts';
 import { readCatalogue } from '../mutants/catalogue.ts';
 import { type PlannedTest, planTests } from '../plan.ts';
@@ -65,6 +66,8 @@ export interface GradeFlags {
   compare?: string;
   /** grade, with --compare: a note for each submission whose score moved (`<note>: your score went a -> b`). */
   regradeNote?: string;
+  /** check: write each failing visible test as a test in the submission's tests folder. */
+  keep?: boolean;
 }
 
 type Mode = 'check' | 'grade';
@@ -248,6 +251,7 @@ async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io)
       only: flags.only,
       jobs: flags.jobs,
       privateDir: secret,
+      keep: mode === 'check' && flags.keep === true ? newKeeping() : undefined,
     },
   };
 }
@@ -447,5 +451,17 @@ function tellResults(
 /** A run of `check` or `grade` over the folders named. */
 export async function runGrading(mode: Mode, folders: string[], flags: GradeFlags, io: Io): Promise<number> {
   const run = await planRun(mode, folders, flags, io);
-  return tellResults(run, await gradeChosen(run, io), io);
+  const keeping = run.options.keep;
+  // A tests folder --keep cannot write is told before anything is graded.
+  const problem = keeping === undefined ? undefined : keepingProblem(folders[0]!, run.assignment);
+  if (problem !== undefined) throw new PitbossError('KEEP_UNWRITABLE', problem);
+  const graded = await gradeChosen(run, io);
+  const status = tellResults(run, graded, io);
+  const report = graded.finished[0]?.report;
+  if (keeping !== undefined && report !== undefined && graded.finished[0]?.infrastructure !== true) {
+    // The report is data on stdout in any other format: the paths go to stderr there.
+    const tell = flags.format === 'human' && flags.out === undefined ? io.stdout : io.stderr;
+    writeKept(folders[0]!, keeping, run.assignment, (line) => tell(`${line}\n`));
+  }
+  return status;
 }

@@ -48,7 +48,7 @@ export interface RecordedTest {
 /** Runs a test against trusted modules in this process, keeping every call and the reference's answer. */
 export async function recordTest(
   test: UnitTest,
-  context: { seed: number; numRuns: number },
+  context: { seed: number; numRuns: number; replayPath?: string | undefined },
   modules: ExecutorOptions,
 ): Promise<RecordedTest> {
   const run = makeExecutor(modules);
@@ -62,7 +62,8 @@ export async function recordTest(
       batch.map((script) => script.steps.length),
     );
   };
-  await test.run({ exec, seed: context.seed, numRuns: context.numRuns });
+  // With a replay path, a property draws just that counterexample: its calls and the reference's answers.
+  await test.run({ exec, seed: context.seed, numRuns: context.numRuns, replayPath: context.replayPath });
   return { id: test.id, name: test.name, file: test.file, scripts };
 }
 
@@ -168,7 +169,10 @@ export function replayTest(recorded: RecordedTest, describe: Describe): UnitTest
             const problem = judgeStep(step, outcome, describe);
             if (problem === undefined) continue;
             if (problem.load === true) throw new LoadFailure(problem.message);
-            throw new TestFailure(problem.message, undefined, problem.status);
+            // The failing case, up to the step that failed: what `check --keep` writes as a test.
+            throw Object.assign(new TestFailure(problem.message, undefined, problem.status), {
+              kept: c.steps.slice(0, s + 1),
+            });
           }
         }
         start = end;

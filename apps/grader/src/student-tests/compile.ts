@@ -7,6 +7,7 @@ import type { Loader, Plugin } from 'esbuild';
 import { solutionDirOf } from '../assignments.ts';
 import { type Manifest, TEST_IMPORTS, TEST_IMPORTS_WORDS } from '../children/student-tests/protocol.ts';
 import type { Assignment } from '../kit/assignment.ts';
+import { isKeptTest, KEPT_WORDS } from '../kit/keep.ts';
 import { type Mutant, solutionModules } from '../mutants/catalogue.ts';
 import { compileInMemory } from '../runner/compiler.ts';
 import { atTheImport, compile, firstProblem, SUBMISSION_NAMESPACE } from '../runner/stage.ts';
@@ -184,6 +185,11 @@ export async function compileStudentTests(
     // The example `pitboss init` hands out earns nothing unless the student makes it their own.
     if (assignment.starterFiles[name] === bytes.toString('utf8')) {
       problems.set(name, 'it is the example from pitboss init, unchanged: only your own tests count');
+      continue;
+    }
+    // A test `pitboss check --keep` wrote is the grader's own case: it runs for the student, never for points.
+    if (isKeptTest(name, bytes.toString('utf8'))) {
+      problems.set(name, `${KEPT_WORDS}: only your own tests count`);
       continue;
     }
     try {
