@@ -185,9 +185,10 @@ describe('runs of a program', async () => {
     expect(alone.get('spins')!.limit).toBe('time');
     expect(alone.get('floods')!.limit).toBe('output');
     const host = outcomes.get('reaches-for-the-host')!;
-    expect(host.stdout.toString('utf8'), `status ${host.status}, limit ${host.limit}: ${host.stderr.trim().split("\n").slice(-3).join(" | ")}`).toBe(
-      'foreign realms reached: 0\n',
-    );
+    expect(
+      host.stdout.toString('utf8'),
+      `status ${host.status}, limit ${host.limit}: ${host.stderr.trim().split('\n').slice(-3).join(' | ')}`,
+    ).toBe('foreign realms reached: 0\n');
   });
 });
 
