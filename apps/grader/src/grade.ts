@@ -712,7 +712,11 @@ async function shorterInput(
     );
   };
   const judged = new Map<string, Outcome>();
+  // A program that hangs on a shorter input would cost every later candidate its whole limit: the
+  // first run stopped by a limit ends the search, with the shortest input found so far.
+  let stopped = false;
   const fails = async (candidate: readonly string[]): Promise<boolean> => {
+    if (stopped) return false;
     const input = textOf(candidate);
     const expected = assignment.transcripts.expected({ ...transcriptCase, stdin: input });
     let outcome: ProgramOutcome | undefined;
@@ -728,7 +732,10 @@ async function shorterInput(
       },
     );
     // A run stopped by a limit shows no difference of its output: it is not kept.
-    if (outcome === undefined || outcome.limit !== undefined || outcome.infrastructure === true) return false;
+    if (outcome === undefined || outcome.limit !== undefined || outcome.infrastructure === true) {
+      stopped = true;
+      return false;
+    }
     const verdict = judgeWith(input, expected, outcome);
     if (verdict.diff === undefined) return false;
     judged.set(input, verdict);
