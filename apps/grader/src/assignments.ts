@@ -63,13 +63,15 @@ export function loadAssignment(name: string): Promise<Assignment> {
 /**
  * The programs that run beside student code, each a file of children/ bundled on its own: the
  * executor (unit tests: makes the calls it is sent; no test, no reference, no expected answer) and
- * the students'-tests child (node:test emulated, one variant per process), and the type checker (a
- * worker thread: it reads the student's files, never runs them).
+ * the students'-tests child (node:test emulated, one variant per process), the type checker (a
+ * worker thread: it reads the student's files, never runs them) and the preload of a program run
+ * (chance made repeatable, the record channel opened).
  */
 export const CHILD_PROGRAMS = {
   executor: 'apps/grader/src/children/executor/executor.ts',
   studentTests: 'apps/grader/src/children/student-tests/child.ts',
   typeCheck: 'apps/grader/src/children/type-check.ts',
+  programPreload: 'apps/grader/src/children/program.ts',
 } as const;
 
 export const studentTestsBundle = (): Promise<string> =>
@@ -77,6 +79,15 @@ export const studentTestsBundle = (): Promise<string> =>
 
 export const typeCheckBundle = (): Promise<string> =>
   bundleCached('type-check', { file: join(REPO_ROOT, CHILD_PROGRAMS.typeCheck) });
+
+/** The preload of a student's program run, as the data: URL Node imports it from (no file to read). */
+let programPreload: Promise<string> | undefined;
+export const programPreloadUrl = (): Promise<string> =>
+  (programPreload ??= bundleCached(
+    'program-preload',
+    { file: join(REPO_ROOT, CHILD_PROGRAMS.programPreload) },
+    { requireShim: false },
+  ).then((path) => `data:text/javascript;base64,${readFileSync(path).toString('base64')}`));
 
 export const executorBundle = (): Promise<string> =>
   bundleCached('executor', { file: join(REPO_ROOT, CHILD_PROGRAMS.executor) });

@@ -78,16 +78,24 @@ const keepImportMetaUrl: Plugin = {
 const building = new Map<string, Promise<string>>();
 
 /** One build per bundle per process, however many submissions ask for it at once. */
-export function bundleCached(name: string, entry: { file: string } | { source: string }): Promise<string> {
+export function bundleCached(
+  name: string,
+  entry: { file: string } | { source: string },
+  options: { requireShim?: boolean } = {},
+): Promise<string> {
   let built = building.get(name);
   if (built === undefined) {
-    built = buildCached(name, entry);
+    built = buildCached(name, entry, options.requireShim ?? true);
     building.set(name, built);
   }
   return built;
 }
 
-async function buildCached(name: string, entry: { file: string } | { source: string }): Promise<string> {
+async function buildCached(
+  name: string,
+  entry: { file: string } | { source: string },
+  requireShim: boolean,
+): Promise<string> {
   const outfile = join(CACHE_ROOT, hashSources(), `${name}.mjs`);
   if (existsSync(outfile) && statSync(outfile).size > 0) return outfile;
   mkdirSync(dirname(outfile), { recursive: true });
@@ -103,10 +111,15 @@ async function buildCached(name: string, entry: { file: string } | { source: str
     target: 'node20',
     logLevel: 'silent',
     plugins: [keepImportMetaUrl],
-    // Bundled CommonJS dependencies may call require().
-    banner: {
-      js: "import { createRequire as __pitbossRequire } from 'node:module'; const require = __pitbossRequire(import.meta.url);",
-    },
+    // Bundled CommonJS dependencies may call require(); a bundle loaded from a data: URL has no file
+    // to require from, and needs none.
+    ...(requireShim
+      ? {
+          banner: {
+            js: "import { createRequire as __pitbossRequire } from 'node:module'; const require = __pitbossRequire(import.meta.url);",
+          },
+        }
+      : {}),
   });
   renameSync(temporary, outfile);
   return outfile;

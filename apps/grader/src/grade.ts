@@ -34,6 +34,7 @@ import { boundReport, killWords, SCHEMA_VERSION } from './report/model.ts';
 import { describeCalls } from './report/words.ts';
 import type { CallDeviations } from './rubric.ts';
 import { compareCalls } from './runner/calls.ts';
+import { studentChance, withChance } from './runner/chance.ts';
 import { Budget, describeLimit, requestLimitMs, transcriptLimitMs } from './runner/limits.ts';
 import type { ProgramOutcome } from './runner/process.ts';
 import { type ProgramRun, runPrograms } from './runner/programs.ts';
@@ -317,6 +318,7 @@ async function runUnitTests(
   const executor = await forSandbox(await executorBundle(), options.workRoot);
   const provided = providedModules(assignment);
   const byId = new Map(assignment.unitTests.map((test) => [test.id, test]));
+  const studentNames = assignment.studentFiles.map((file) => file.name);
   const throughFile = (file: string) =>
     assignment.studentFiles.filter((other) => other.testedThrough === file).map((other) => other.name);
   await Promise.all(
@@ -349,7 +351,11 @@ async function runUnitTests(
               outcomes.set(test.id, notRunAfterHangs(file, hangs));
               continue;
             }
-            const outcome = await runUnitTest(unit, test, worker, assignment, options, budget);
+            const told: { call: string; file: string }[] = [];
+            const outcome = withChance(
+              await runUnitTest(unit, test, worker, assignment, options, budget, told),
+              studentChance(told, studentNames),
+            );
             if (hung(outcome)) hangs.push(test.name);
             outcomes.set(test.id, outcome);
           }
@@ -390,6 +396,8 @@ async function runUnitTest(
   assignment: Assignment,
   options: GradeOptions,
   budget: Budget,
+  /** Filled with the uses of chance the executor tells in its replies. */
+  chanceTold: { call: string; file: string }[],
 ): Promise<Outcome> {
   const { numRuns } = assignment;
   const { limits, replay } = options;
@@ -419,6 +427,12 @@ async function runUnitTest(
       if (settled.kind === 'limit' && settled.hit === 'time' && byBudget)
         throw new Stopped({ kind: 'limit', hit: 'budget', message: describeLimit('budget', limits, 0) });
       if (settled.kind !== 'reply') throw new Stopped(settled, scripts as readonly Script[]);
+      // The child's own word, of any shape: only pairs of strings are read.
+      const chance: unknown = settled.reply.chance;
+      if (Array.isArray(chance))
+        for (const pair of chance as unknown[])
+          if (Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'string')
+            chanceTold.push({ call: pair[0], file: pair[1] });
       return decodeResults(
         settled.reply.results,
         scripts.map((script) => script.steps.length),
@@ -606,11 +620,16 @@ async function runTranscripts(
           assignment.transcripts.reads?.(caseOf.get(id)!),
         );
         const calls = callsOf.get(id);
+        // A linked run's other files are the reference's: only the program is the student's.
+        const own = linkingOf.get(id) === 'linked' ? [program] : studentFiles;
         outcomes.set(
           id,
-          calls === undefined
-            ? judged
-            : judgeCalls(judged, outcome, program, calls, () => callsExpected(assignment, caseOf.get(id)!)),
+          withChance(
+            calls === undefined
+              ? judged
+              : judgeCalls(judged, outcome, program, calls, () => callsExpected(assignment, caseOf.get(id)!)),
+            studentChance(outcome.chance, own),
+          ),
         );
       },
     });

@@ -1,8 +1,13 @@
 // The third program beside student code: a student's own program (a transcript run), started with
-// this preload in front of it. The preload is the whole of the grader's code in that process.
+// this preload in front of it (`--import`). The preload is the whole of the grader's code in that
+// process: it makes chance repeatable (chance.ts) and says on the record channel, fd 3, that Node is
+// up, then each first use of chance by a file, as `chance<TAB>call<TAB>file`. Student code can only
+// ever run after `ready`, so a process that never said it died of the machinery, not of the program.
+import { writeSync } from 'node:fs';
+import { CHANCE_RECORD, installChance } from './chance.ts';
 
-/**
- * Runs before the program's own module (`--import`): says on fd 3 that Node is up. Student code can
- * only ever run after it, so a process that never said it died of the machinery, not of the program.
- */
-export const READY_PRELOAD = 'data:text/javascript,import{writeSync}from"node:fs";writeSync(3,"ready\\n")';
+const write = writeSync;
+installChance((call, file) => {
+  write(3, `${CHANCE_RECORD}\t${call}\t${file ?? ''}\n`);
+});
+write(3, 'ready\n');

@@ -10,6 +10,7 @@ import { type GradeOptions, gradeSubmission } from '../grade.ts';
 import type { Assignment, Limits } from '../kit/assignment.ts';
 import type { PlannedTest } from '../plan.ts';
 import type { Report, TestResult } from '../report/model.ts';
+import { testWarnings } from '../report/words.ts';
 import type { Mutant } from './catalogue.ts';
 
 /** The kinds of test a kill is told by, in the matrix's columns. */
@@ -153,9 +154,7 @@ export async function selfCheck(options: SelfCheckOptions): Promise<SelfCheck> {
     const report: Report = await gradeSubmission(assignment, plan, dir, { ...base, filter: noStudentTests });
     const expectation = EXPECTATIONS[name.replace(/-.*/, '')] ?? 'full marks';
     const full = report.score === report.maxScore;
-    const warnings = report.tests.filter(
-      (test) => test.status === 'passed' && test.calls !== undefined,
-    ).length;
+    const warnings = report.tests.filter((test) => testWarnings(test).length > 0).length;
     return {
       name,
       expectation,

@@ -6,7 +6,7 @@
 import type { Visibility } from '../rubric.ts';
 import { terminalBlock, terminalLine } from './human.ts';
 import { boundReport, type Report, replayCommand, type TranscriptDiff } from './model.ts';
-import { callsWarning, hintText, typeCheckLines, typedOn } from './words.ts';
+import { hintText, testWarnings, typeCheckLines, typedOn } from './words.ts';
 
 /** One side of a diff as text lines, each with what was typed on it (input is not echoed). */
 const excerpt = (diff: TranscriptDiff, side: 'expected' | 'actual'): string =>
@@ -84,7 +84,7 @@ export function renderGradescope(unbounded: Report): GradescopeResults {
         status: test.status === 'passed' ? 'passed' : 'failed',
         output: [
           block(test.message ?? ''),
-          block(callsWarning(test) === undefined ? '' : `warning, worth no points: ${callsWarning(test)}`),
+          ...testWarnings(test).map((warning) => block(`warning, worth no points: ${warning}`)),
           test.diff === undefined
             ? ''
             : `expected (reference):\n${excerpt(test.diff, 'expected')}\ngot (yours):\n${excerpt(test.diff, 'actual')}`,

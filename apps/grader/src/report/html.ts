@@ -13,8 +13,8 @@ import {
 } from './model.ts';
 import { esc, num, page, percent } from './page.ts';
 import {
-  callsWarnings,
   groupedHints,
+  groupedWarnings,
   hintHeading,
   ownTestWorth,
   STATUS_WORDS,
@@ -318,7 +318,7 @@ ${report.parts
       ? `<p><span class="status pass">PASS</span> All ${implementation.length} tests of your implementation pass.</p>`
       : `<p>${esc(failingSentence(failed, implementation.length))}:</p>\n${failed.map((test) => failingTest(test, report.submission.name)).join('\n')}`,
   );
-  const warnings = callsWarnings(tests);
+  const warnings = groupedWarnings(tests);
   if (warnings.length > 0) {
     body.push(
       `<h2 id="warnings">${esc(WARNINGS_HEADING)}</h2>\n<ul>${warnings.map(({ warning, tests: found }) => `<li><p>${esc(warning)}</p><p class="muted">in ${found.map((test) => esc(test.name)).join('; ')}</p></li>`).join('\n')}</ul>`,

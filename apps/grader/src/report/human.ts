@@ -12,8 +12,8 @@ import {
   type TranscriptDiff,
 } from './model.ts';
 import {
-  callsWarnings,
   groupedHints,
+  groupedWarnings,
   hintText,
   ownTestWorth,
   placeWords,
@@ -295,7 +295,7 @@ export function renderHuman(unbounded: Report, options: HumanOptions): string {
       }
     }
   }
-  const warnings = callsWarnings(report.tests);
+  const warnings = groupedWarnings(report.tests);
   if (warnings.length > 0) {
     out.push('', c.bold(`${WARNINGS_HEADING}:`));
     for (const { warning, tests } of warnings) {

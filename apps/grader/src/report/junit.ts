@@ -3,7 +3,7 @@
 // ends), and characters XML 1.0 cannot hold at all are shown as escapes, so no message can add,
 // end or hide an element.
 import { boundReport, type Report, replayCommand, type TestResult } from './model.ts';
-import { callsWarnings, hintText, typeCheckLines, WARNINGS_HEADING } from './words.ts';
+import { groupedWarnings, hintText, typeCheckLines, WARNINGS_HEADING } from './words.ts';
 
 // Not allowed anywhere in an XML 1.0 document: C0 controls but tab, newline and carriage return,
 // lone surrogates, U+FFFE and U+FFFF.
@@ -94,7 +94,7 @@ function testsuite(unbounded: Report): string[] {
   }
   // The type check scores nothing: it is the suite's output, not a test case.
   const types = typeCheckLines(report);
-  const warnings = callsWarnings(report.tests).map(
+  const warnings = groupedWarnings(report.tests).map(
     ({ warning, tests }) => `${warning} (in ${tests.map((test) => test.name).join('; ')})`,
   );
   const said = [

@@ -112,6 +112,12 @@ export interface TestResult {
    */
   calls?: CallDeviation | undefined;
   /**
+   * The student's code drew on chance or the clock during the test (Math.random, Date.now...): each
+   * call and the student's file that made it. The grader made each answer the same on every run, so it
+   * is a warning, worth nothing: the score cannot change between runs.
+   */
+  chance?: ChanceUse[] | undefined;
+  /**
    * A failing case with a stdin, cut down (TranscriptSuite.shrink): a shorter stdin that still shows a
    * difference, and that difference.
    */
@@ -126,6 +132,12 @@ export interface TestResult {
    * `from` says when the rubric lets it show (a student's check keeps only those due: hints.ts).
    */
   hint?: Hint | undefined;
+}
+
+/** One use of chance or the clock: `call` (one of children/chance.ts's CHANCE_CALLS) made by the student's `file`. */
+export interface ChanceUse {
+  file: string;
+  call: string;
 }
 
 /**
@@ -453,6 +465,10 @@ function boundTest(test: TestResult, b: Bounder): TestResult {
       .map((file) => b.text(file));
   if (test.mutant !== undefined && test.mutant !== null) bounded.mutant = boundMutant(test.mutant, b);
   if (test.calls !== undefined && test.calls !== null) bounded.calls = boundCalls(test.calls, b);
+  if (test.chance !== undefined)
+    bounded.chance = list<ChanceUse>(test.chance)
+      .slice(0, CASES_LIMIT)
+      .map((use) => ({ file: b.text(use.file), call: b.text(use.call) }));
   if (test.shorterInput !== undefined && test.shorterInput !== null) {
     bounded.shorterInput = {
       stdin: b.text(test.shorterInput.stdin),

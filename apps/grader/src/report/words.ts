@@ -90,23 +90,39 @@ export const callsWarning = (test: Pick<TestResult, 'calls' | 'file' | 'status'>
     : `the transcript is right, but ${describeCalls(test.calls, test.file)}`;
 
 /**
- * The warnings of a report's passing tests, each said once with every test it was found in (a
- * deviation is usually the same in every case), in the report's order.
+ * A test's warning about chance: the student's file called a source of chance or the clock, which the
+ * grader answered alike on every run (children/chance.ts), one sentence per use.
  */
-export function callsWarnings(tests: readonly TestResult[]): { warning: string; tests: TestResult[] }[] {
+export const chanceWarnings = (test: Pick<TestResult, 'chance'>): string[] =>
+  (test.chance ?? []).map(
+    ({ file, call }) =>
+      `your ${file} calls ${call}: here it answers the same on every run, so your score cannot change between runs, but anywhere else your output can differ from one run to the next (what the game does must depend only on its input: the words, the seed and what is typed)`,
+  );
+
+/** Every warning of a test, each one sentence. */
+export const testWarnings = (test: TestResult): string[] => {
+  const calls = callsWarning(test);
+  return [...(calls === undefined ? [] : [calls]), ...chanceWarnings(test)];
+};
+
+/**
+ * The warnings of a report's tests, each said once with every test it was found in (a deviation is
+ * usually the same in every case), in the report's order.
+ */
+export function groupedWarnings(tests: readonly TestResult[]): { warning: string; tests: TestResult[] }[] {
   const groups = new Map<string, TestResult[]>();
   for (const test of tests) {
-    const warning = callsWarning(test);
-    if (warning === undefined) continue;
-    const group = groups.get(warning);
-    if (group === undefined) groups.set(warning, [test]);
-    else group.push(test);
+    for (const warning of testWarnings(test)) {
+      const group = groups.get(warning);
+      if (group === undefined) groups.set(warning, [test]);
+      else group.push(test);
+    }
   }
   return [...groups].map(([warning, tests]) => ({ warning, tests }));
 }
 
 /** The heading over a report's warnings. */
-export const WARNINGS_HEADING = 'Warnings (worth no points: what the transcripts do not show)';
+export const WARNINGS_HEADING = 'Warnings (worth no points: what the scores do not show)';
 
 /** A survived mutant's place in words: `deck.ts, in Deck.shuffle`. */
 export const placeWords = (place: { file: string; in?: string | undefined }): string =>

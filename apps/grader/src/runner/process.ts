@@ -1,7 +1,8 @@
 // Runs student code as a child process, inside the sandbox, with limits. The child leads its own
 // process group, so a limit kills it together with anything it started.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { READY_PRELOAD } from '../children/program.ts';
+import { programPreloadUrl } from '../assignments.ts';
+import { CHANCE_RECORD } from '../children/chance.ts';
 import type { Limits } from '../kit/assignment.ts';
 import { type LimitHit, limitFromExit, rssLimitBytes, signalOf, treesUsage } from './limits.ts';
 import { sandboxCommand } from './sandbox.ts';
@@ -25,6 +26,11 @@ export interface ProgramOutcome {
    */
   calls: string[];
   callsCut?: boolean | undefined;
+  /**
+   * Each first use of chance by a file the preload told (children/program.ts): the call, and the file
+   * as the process named it. The program's own word: the grader keeps only known calls and its files.
+   */
+  chance: { call: string; file: string }[];
 }
 
 /** How much of a student process's stderr is kept for messages. */
@@ -155,7 +161,7 @@ export function watchCpu(child: ChildProcess, limitMs: number, onLimit: () => vo
   };
 }
 
-export function runProgram(
+export async function runProgram(
   file: string,
   args: readonly string[],
   options: {
@@ -167,8 +173,9 @@ export function runProgram(
   },
 ): Promise<ProgramOutcome> {
   const { limits } = options;
+  const preload = await programPreloadUrl();
   return new Promise((done) => {
-    const child = spawnStudent([`--import=${READY_PRELOAD}`, file, ...args], {
+    const child = spawnStudent([`--import=${preload}`, file, ...args], {
       cwd: options.cwd,
       readable: [options.cwd],
       limits,
@@ -223,8 +230,16 @@ export function runProgram(
       killGroup(child);
       const lines = Buffer.concat(records).toString('utf8').split('\n');
       lines.pop(); // What follows the last newline: nothing, or a call cut short.
+      const told = lines.slice(1);
+      const chancePrefix = `${CHANCE_RECORD}\t`;
       done({
-        calls: lines.slice(1),
+        calls: told.filter((line) => !line.startsWith(chancePrefix)),
+        chance: told
+          .filter((line) => line.startsWith(chancePrefix))
+          .map((line) => {
+            const [, call = '', from = ''] = line.split('\t');
+            return { call, file: from };
+          }),
         ...(callsCut ? { callsCut } : {}),
         status,
         signal: signal ?? signalOf(status),

@@ -47,6 +47,7 @@ export async function runPrograms(runs: readonly ProgramRun[], options: ProgramR
             stderr: '',
             limit: 'budget',
             calls: [],
+            chance: [],
           });
           return;
         }

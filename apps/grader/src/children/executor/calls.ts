@@ -80,6 +80,8 @@ export interface ExecReply {
   id: number;
   /** Per script, one outcome per step run: a script ends after a throw (unless caught) or a load problem. */
   results: WireOutcome[][];
+  /** Each first use of chance by a file since the last reply (children/chance.ts): `[call, file]`. */
+  chance?: [string, string][];
 }
 
 /** The first line after the token: which files are provided (their classes are recognised in throws). */

@@ -177,6 +177,8 @@ export interface ExecutorOptions {
   importModule(file: string): Promise<Record<string, unknown>>;
   /** Told before each call a script makes: where the code is, should it never come back. */
   onStep?: ((script: number, step: number) => void) | undefined;
+  /** Told before each script runs (the child restarts chance there: a script draws alike wherever it runs). */
+  onScript?: (() => void) | undefined;
 }
 
 /** An executor: runs requests against the modules it imports, each loaded once. */
@@ -353,7 +355,10 @@ export function makeExecutor(options: ExecutorOptions): (request: ExecRequest) =
       }
     }
     const results: WireOutcome[][] = [];
-    for (let i = 0; i < request.scripts.length; i++) results[i] = runScript(request.scripts[i]!, i);
+    for (let i = 0; i < request.scripts.length; i++) {
+      options.onScript?.();
+      results[i] = runScript(request.scripts[i]!, i);
+    }
     return results;
   };
 }

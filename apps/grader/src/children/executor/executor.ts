@@ -6,6 +6,7 @@
 import { readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { installChance } from '../chance.ts';
 import type { ExecPreamble, ExecRequest } from './calls.ts';
 import { makeExecutor, serialize } from './executor-core.ts';
 import { PROGRESS_FD, REPLY_FD } from './protocol.ts';
@@ -20,7 +21,16 @@ const bufferOf = Buffer.alloc;
 const indexOf = Buffer.prototype.indexOf;
 const subarray = Buffer.prototype.subarray;
 const concat = Buffer.concat;
+const splice = Array.prototype.splice;
 const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+// Chance answers alike on every run (started again before each script), and each file's first use of
+// it rides on the next reply.
+const chanceTold: [string, string][] = [];
+const push = Array.prototype.push;
+const chance = installChance((call, file) => {
+  apply(push, chanceTold, [[call, file ?? '']]);
+});
 
 // A student's rejected promise must not end the process between requests: it is its own business.
 process.on('unhandledRejection', () => {});
@@ -62,6 +72,7 @@ async function serve(): Promise<void> {
   write(REPLY_FD, `${serialize({ token, ready: true })}\n`);
   const run = makeExecutor({
     provided: (parse(preamble) as ExecPreamble).provided,
+    onScript: () => chance.restart(),
     onStep: (script, step) => {
       try {
         write(PROGRESS_FD, `${script}:${step}\n`);
@@ -77,7 +88,11 @@ async function serve(): Promise<void> {
   for (let line = next(); line !== undefined; line = next()) {
     const request = parse(line) as ExecRequest;
     const results = await run(request);
-    write(REPLY_FD, `${serialize({ token, id: request.id, results })}\n`);
+    const told = apply(splice, chanceTold, [0, chanceTold.length]) as [string, string][];
+    write(
+      REPLY_FD,
+      `${serialize({ token, id: request.id, results, ...(told.length > 0 ? { chance: told } : {}) })}\n`,
+    );
   }
   process.exit(0);
 }
