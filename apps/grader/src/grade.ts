@@ -603,6 +603,8 @@ async function runTranscripts(
   const linkingOf = new Map(tests.map((test) => [test.id, test.transcript!.linking]));
   const nameOf = new Map(tests.map((test) => [test.id, test.name]));
   const callsOf = new Map(tests.map((test) => [test.id, test.transcript!.calls]));
+  /** What each run that ended by itself printed, for the repeat below. */
+  const printed = new Map<string, Buffer>();
   // Each run a fresh sandboxed process of its own (runner/programs.ts): no run sees another.
   const run = (some: readonly ProgramRun[]) =>
     runPrograms(some, {
@@ -610,6 +612,7 @@ async function runTranscripts(
       limiter: options.limiter,
       budget,
       done: (id, outcome) => {
+        if (outcome.limit === undefined && outcome.infrastructure !== true) printed.set(id, outcome.stdout);
         const judged = judgeTranscript(
           program,
           expectedOf(assignment, caseOf.get(id)!),
@@ -659,6 +662,15 @@ async function runTranscripts(
       );
   }
   await run(rest.filter((each) => !outcomes.has(each.key)));
+  await repeatFirstRuns(
+    runs.filter((each) => printed.has(each.key)),
+    linkingOf,
+    printed,
+    outcomes,
+    program,
+    options,
+    budget,
+  );
   // The first failing case of each linking in a group that shrinks is cut down to a shorter stdin.
   const groups = assignment.transcripts.shrink?.groups ?? [];
   const shrinking = linkings.flatMap((linking) => {
@@ -696,6 +708,54 @@ async function runTranscripts(
     }),
   );
   return outcomes;
+}
+
+/**
+ * Chance the sandbox cannot repeat (children/chance.ts makes the usual sources repeatable; timers
+ * racing, or a realm of the code's own making, are not) shows as a program that prints otherwise when
+ * run again on the same input. The first run of each linking that ended by itself (`ran`, in the plan's
+ * order: always the same ones) runs once more; a difference fails its test, naming the first line that
+ * differs and never what is on it (a linked run's output is withheld). A second run stopped by a limit
+ * says nothing of chance and changes nothing.
+ */
+async function repeatFirstRuns(
+  ran: readonly ProgramRun[],
+  linkingOf: ReadonlyMap<string, 'linked' | 'own'>,
+  printed: ReadonlyMap<string, Buffer>,
+  outcomes: Map<string, Outcome>,
+  program: string,
+  options: GradeOptions,
+  budget: Budget,
+): Promise<void> {
+  const linkings = [...new Set(ran.map((each) => linkingOf.get(each.key)!))];
+  const again = linkings.map((linking) => ran.find((each) => linkingOf.get(each.key) === linking)!);
+  await runPrograms(again, {
+    limits: options.limits,
+    limiter: options.limiter,
+    budget,
+    done: (id, second) => {
+      if (second.limit !== undefined || second.infrastructure === true) return;
+      const first = printed.get(id)!;
+      if (first.equals(second.stdout)) return;
+      const line = firstDifferentLine(first.toString('utf8'), second.stdout.toString('utf8'));
+      const outcome = outcomes.get(id)!;
+      outcomes.set(id, {
+        ...outcome,
+        status: 'failed',
+        message: `run twice on the same input, your ${program} printed something else the second time, from line ${line}: what it prints must depend only on its input (timers racing each other, or chance the grader cannot make repeat, such as a new realm's Math.random, make it differ)${outcome.status === 'passed' ? '' : `; the first run: ${outcome.message ?? outcome.status}`}`,
+        unrepeatable: { line },
+      });
+    },
+  });
+}
+
+/** The number of the first line two outputs differ on (from 1). */
+function firstDifferentLine(first: string, second: string): number {
+  const a = first.split('\n');
+  const b = second.split('\n');
+  let line = 0;
+  while (line < a.length && line < b.length && a[line] === b[line]) line++;
+  return line + 1;
 }
 
 /**

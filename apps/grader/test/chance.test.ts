@@ -10,7 +10,7 @@ import type { Limits } from '../src/kit/assignment.ts';
 import type { Report } from '../src/report/model.ts';
 import { studentChance } from '../src/runner/chance.ts';
 import { runProgram } from '../src/runner/process.ts';
-import { pitboss, REPO_ROOT, scratch } from './support.ts';
+import { pitboss, pitbossHere, REPO_ROOT, scratch, withBug } from './support.ts';
 
 const limits: Limits = { testTimeoutMs: 4000, programTimeoutMs: 12_000, heapMb: 128, outputBytes: 1 << 16 };
 const RANDOM_BET = join(REPO_ROOT, 'fixtures/submissions/classic/wrong-random-double-bet');
@@ -140,5 +140,33 @@ describe('a submission whose player bets on chance', () => {
     counting.expose({ spot: 1, suit: 0 });
     const bets = new Set(Array.from({ length: 64 }, () => counting.bet(100, 5)));
     expect(bets).toEqual(new Set([5, 10]));
+  });
+});
+
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a line of the driver's source
+const LAST_LINE = "process.stdout.write(`${out.join('\\n')}\\n`);";
+
+describe('a program whose output rests on chance the sandbox cannot repeat', () => {
+  it('fails the first run of each linking, naming the first line that differs on a second run', async () => {
+    // A realm of its own has a Math.random of its own, which no preload reaches.
+    const dir = withBug(
+      'blackjack.ts',
+      LAST_LINE,
+      `${LAST_LINE}\nprocess.stdout.write((await import('node:vm')).runInNewContext('Math.random()') + '\\n');`,
+    );
+    const run = await pitbossHere(['check', dir, '--only', 'transcript.', '--format', 'json']);
+    const report = JSON.parse(run.stdout) as Report;
+    const unrepeatable = report.tests.filter((test) => test.unrepeatable !== undefined);
+    // One a linking: the program with the reference's files, and with all of the student's.
+    expect(new Set(unrepeatable.map((test) => test.transcript?.linking))).toEqual(new Set(['linked', 'own']));
+    expect(unrepeatable).toHaveLength(2);
+    for (const test of unrepeatable) {
+      expect(test.status).toBe('failed');
+      expect(test.message).toMatch(
+        /run twice on the same input, your blackjack\.ts printed something else the second time, from line \d+/,
+      );
+      // The last line, the one the second run changed.
+      expect(test.unrepeatable!.line).toBeGreaterThan(1);
+    }
   });
 });

@@ -42,14 +42,16 @@ const RealDate = Date;
 export interface Chance {
   /** Starts the generator and the clock again: what follows draws as if the process had just begun. */
   restart(): void;
+  /** Milliseconds on the fixed clock since it started, one reading (and one tick), untold. */
+  elapsed(): number;
 }
 
 /**
- * Replaces the sources of chance in this realm. `told(call, file)` hears the first use of each call by
- * each file (the URL or path of the innermost frame outside Node's own code; undefined when there is
- * none): the grader decides what the file is, and keeps only the student's own.
+ * Replaces the sources of chance in this realm. `told(call, file)`, when given, hears the first use of
+ * each call by each file (the URL or path of the innermost frame outside Node's own code; undefined
+ * when there is none): the grader decides what the file is, and keeps only the student's own.
  */
-export function installChance(told: (call: ChanceCall, file: string | undefined) => void): Chance {
+export function installChance(told?: (call: ChanceCall, file: string | undefined) => void): Chance {
   let seed = SEED;
   let clock = CLOCK_START;
   const heard = new Set<string>();
@@ -73,11 +75,16 @@ export function installChance(told: (call: ChanceCall, file: string | undefined)
     } catch {
       return undefined;
     } finally {
-      ErrorClass.prepareStackTrace = saved;
+      try {
+        ErrorClass.prepareStackTrace = saved;
+      } catch {
+        // The code made it unwritable: then it was never replaced either.
+      }
     }
   }
 
   function use(call: ChanceCall, above: (...args: never[]) => unknown): void {
+    if (told === undefined) return;
     const file = callerFile(above);
     const key = `${call}\0${file ?? ''}`;
     if (apply(has, heard, [key]) === true) return;
@@ -220,5 +227,6 @@ export function installChance(told: (call: ChanceCall, file: string | undefined)
       seed = SEED;
       clock = CLOCK_START;
     },
+    elapsed: () => tick() - CLOCK_START,
   };
 }

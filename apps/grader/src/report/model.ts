@@ -118,6 +118,11 @@ export interface TestResult {
    */
   chance?: ChanceUse[] | undefined;
   /**
+   * The program, run again on the same input, printed otherwise from this line (from 1): chance the
+   * grader could not make repeat. The test fails; what is on the line is never shown.
+   */
+  unrepeatable?: { line: number } | undefined;
+  /**
    * A failing case with a stdin, cut down (TranscriptSuite.shrink): a shorter stdin that still shows a
    * difference, and that difference.
    */
@@ -465,6 +470,8 @@ function boundTest(test: TestResult, b: Bounder): TestResult {
       .map((file) => b.text(file));
   if (test.mutant !== undefined && test.mutant !== null) bounded.mutant = boundMutant(test.mutant, b);
   if (test.calls !== undefined && test.calls !== null) bounded.calls = boundCalls(test.calls, b);
+  if (test.unrepeatable !== undefined && test.unrepeatable !== null)
+    bounded.unrepeatable = { line: finite(test.unrepeatable.line) };
   if (test.chance !== undefined)
     bounded.chance = list<ChanceUse>(test.chance)
       .slice(0, CASES_LIMIT)

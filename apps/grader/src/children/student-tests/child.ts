@@ -19,10 +19,9 @@
 // up again: the writer, the loader's functions, the string primitives of the hand-made serializer.
 // The test's own code runs in this realm and may patch any built-in; the same patch then acts on every
 // variant alike, and the grader checks the answer's shape itself.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { syncBuiltinESMExports } from 'node:module';
 import vm from 'node:vm';
+import { installChance } from '../chance.ts';
 import {
   type RunInput,
   STUDENT_REPLY_FD,
@@ -52,7 +51,6 @@ const exit = (process as unknown as { reallyExit: (code: number) => never }).rea
 const SourceTextModule = vm.SourceTextModule;
 const SyntheticModule = vm.SyntheticModule;
 const min = Math.min;
-const floor = Math.floor;
 
 // --- The run's input: `<token>\n<json>` on stdin, read whole before any student code -------------
 const input = String(readFileSync(0, 'utf8'));
@@ -80,64 +78,10 @@ function quote(value: string): string {
 }
 
 // --- Deterministic randomness and clocks (same for every variant) -------------------------------
-let seed = 0x2545f491;
-const nextUint32 = (): number => {
-  // xorshift32
-  seed ^= seed << 13;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  return seed >>> 0;
-};
-const fillRandom = <T extends ArrayBufferView>(view: T): T => {
-  const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = nextUint32() & 0xff;
-  return view;
-};
-const randomUUID = (): string => {
-  const bytes = fillRandom(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  let hex = '';
-  for (let i = 0; i < 16; i++) hex += sliceString(`0${toHex(bytes[i]!, 16)}`, -2);
-  return `${sliceString(hex, 0, 8)}-${sliceString(hex, 8, 12)}-${sliceString(hex, 12, 16)}-${sliceString(hex, 16, 20)}-${sliceString(hex, 20)}`;
-};
-Math.random = () => nextUint32() / 4294967296;
-try {
-  crypto.randomBytes = ((size: number) => fillRandom(Buffer.alloc(size))) as typeof crypto.randomBytes;
-  crypto.randomFillSync = ((buffer: ArrayBufferView) => fillRandom(buffer)) as typeof crypto.randomFillSync;
-  crypto.randomInt = ((a: number, b?: number) => {
-    const [min, max] = b === undefined ? [0, a] : [a, b];
-    return min + floor((nextUint32() / 4294967296) * (max - min));
-  }) as typeof crypto.randomInt;
-  crypto.randomUUID = randomUUID as typeof crypto.randomUUID;
-  crypto.getRandomValues = fillRandom as typeof crypto.getRandomValues;
-  globalThis.crypto.getRandomValues = fillRandom as typeof globalThis.crypto.getRandomValues;
-  globalThis.crypto.randomUUID = randomUUID as typeof globalThis.crypto.randomUUID;
-  syncBuiltinESMExports();
-} catch {
-  // A Node whose crypto cannot be replaced: randomness from it stays real.
-}
-// A clock that advances a millisecond a reading, from a fixed start.
-let clock = Date.UTC(2024, 0, 1);
-const now = () => (clock += 1);
-const RealDate = Date;
-class FixedDate extends RealDate {
-  constructor(...args: unknown[]) {
-    if (args.length === 0) super(now());
-    else super(...(args as [number]));
-  }
-  static override now = now;
-}
-globalThis.Date = FixedDate as DateConstructor;
-const start = clock;
-const hrtime = (previous?: [number, number]): [number, number] => {
-  const ns = (now() - start) * 1e6;
-  const at: [number, number] = [floor(ns / 1e9), ns % 1e9];
-  if (previous === undefined) return at;
-  const diff = at[0] * 1e9 + at[1] - (previous[0] * 1e9 + previous[1]);
-  return [floor(diff / 1e9), diff % 1e9];
-};
-hrtime.bigint = () => BigInt((now() - start) * 1e6);
+// Math.random, Date, performance, process.hrtime and crypto, as in the executor (chance.ts), never
+// restarted: a file draws on from where the one before it stopped, alike in every variant.
+const chance = installChance();
+const hrtime = process.hrtime;
 
 // --- What a test can read of its process: the same in every run -------------------------------
 // A test that could tell one run from another by its process (a uid, a pid, a folder, memory or CPU
@@ -179,10 +123,10 @@ const standIn: Record<string, unknown> = {
   getegid: () => 1000,
   getgroups: () => [],
   hrtime,
-  uptime: () => (now() - start) / 1000,
+  uptime: () => chance.elapsed() / 1000,
   memoryUsage: Object.assign(usage, { rss: () => 50_000_000 }),
-  cpuUsage: () => ({ user: (now() - start) * 1000, system: 0 }),
-  resourceUsage: () => ({ userCPUTime: (now() - start) * 1000, systemCPUTime: 0, maxRSS: 50_000 }),
+  cpuUsage: () => ({ user: chance.elapsed() * 1000, system: 0 }),
+  resourceUsage: () => ({ userCPUTime: chance.elapsed() * 1000, systemCPUTime: 0, maxRSS: 50_000 }),
   nextTick: (...args: unknown[]) => apply(nextTick, realProcess, args),
   exit: (code?: number) => apply(realExit, realProcess, [code]),
   emitWarning: () => {},
@@ -207,7 +151,7 @@ defineProperty(globalThis, 'process', {
 });
 defineProperty(globalThis, 'performance', {
   value: {
-    now: () => now() - start,
+    now: () => chance.elapsed(),
     timeOrigin: Date.UTC(2024, 0, 1),
     mark() {},
     measure() {},
