@@ -12,7 +12,7 @@ const STYLE = `
 .code td { border: none; padding: 0 .4rem; font-family: ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace;
   font-size: 12px; white-space: pre-wrap; overflow-wrap: anywhere; }
 .code td.ln { width: 3.5em; text-align: right; color: var(--muted); user-select: none; }
-.code td.fr { width: 2.2em; color: var(--muted); font-size: 11px; user-select: none; }
+.code td.fr { width: 3.2em; white-space: nowrap; color: var(--muted); font-size: 11px; user-select: none; }
 .code tr.match td.tx { background: var(--first); }
 .code tr.head td.tx { color: var(--muted); font-weight: 700; }
 .note { border-left: 3px solid var(--line); padding-left: .6rem; }
@@ -28,7 +28,8 @@ function codeSide(submission: SimilarSubmission | undefined, marks: Map<number, 
     const fragments = marks.get(number);
     const head = line.startsWith('// ==== ') && submission.files.includes(line.slice(8));
     const kind = head ? ' class="head"' : fragments === undefined ? '' : ' class="match"';
-    const label = fragments === undefined ? '' : fragments.map((f) => `#${f}`).join(' ');
+    // Fragments may overlap by a k-gram: a line is labelled with the first that covers it.
+    const label = fragments === undefined ? '' : `#${fragments[0]}`;
     return `<tr${kind}><td class="ln">${number}</td><td class="fr">${esc(label)}</td><td class="tx">${esc(line)}</td></tr>`;
   });
   return `<div class="code"><table>${rows.join('')}</table></div>`;
