@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { File as DolosFile, FingerprintIndex, Region, TokenizedFile } from '@dodona/dolos-core';
 import type * as TypeScript from 'typescript';
 import type { BatchFile } from './batch.ts';
+import { PitbossError } from './errors.ts';
 import type { Assignment } from './kit/assignment.ts';
 import type { TestResult } from './report/model.ts';
 import type { Visibility } from './rubric.ts';
@@ -84,8 +85,16 @@ export interface SimilarityReport {
 }
 
 let ts: typeof TypeScript | undefined;
+/** TypeScript's scanner, loaded when first needed: the student tool and the Gradescope zip leave it out. */
 const typescript = (): typeof TypeScript => {
-  ts ??= createRequire(import.meta.url)('typescript') as typeof TypeScript;
+  try {
+    ts ??= createRequire(import.meta.url)('typescript') as typeof TypeScript;
+  } catch {
+    throw new PitbossError(
+      'USAGE',
+      'similarity needs the typescript package beside the grader: run it where the grader is installed',
+    );
+  }
   return ts;
 };
 

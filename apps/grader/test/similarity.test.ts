@@ -2,6 +2,7 @@
 // as the top pair; submissions that fail a hidden or visible test alike grouped from a grade run.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Region } from '@dodona/dolos-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SimilarityReport } from '../src/similarity.ts';
@@ -162,6 +163,23 @@ describe('pitboss similarity', () => {
     expect(readFileSync(join(out, 'similarity.html'), 'utf8')).toContain('<h3>ann, bob</h3>');
   });
 
+  it("shows a student's folder name and code as text, never as markup", async () => {
+    const dir = join(scratch(), 'class');
+    const hostile = '<img src=x onerror=alert(1)>';
+    cpSync(join(CLASSIC, 'correct-indexed'), join(dir, hostile), { recursive: true });
+    cpSync(join(CLASSIC, 'correct-indexed'), join(dir, 'plain'), { recursive: true });
+    const hand = join(dir, hostile, 'hand.ts');
+    writeFileSync(hand, `// </td></tr></table><script>alert(2)</script>\n${readFileSync(hand, 'utf8')}`);
+    const out = join(scratch(), 'similarity');
+    const run = await pitbossHere(['similarity', dir, '--assignment', 'classic', '--out', out]);
+    expect(run.status).toBe(0);
+    const page = readFileSync(join(out, 'similarity.html'), 'utf8');
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(page).toContain('&lt;script&gt;alert(2)&lt;/script&gt;');
+    expect(page).not.toContain('<img');
+    expect(page).not.toContain('<script>alert');
+  });
+
   it('refuses a class folder that does not exist: one line, exit 2, nothing written', async () => {
     const out = join(scratch(), 'similarity');
     const missing = join(scratch(), 'no-such-class');
@@ -211,6 +229,47 @@ describe('pitboss similarity', () => {
         },
       ),
       { numRuns: 25 },
+    );
+  });
+
+  it('any text at all, however broken as TypeScript, gives tokens in the order of the text', () => {
+    const pieceArb = fc.constantFrom(
+      '`',
+      '${',
+      '}',
+      '{',
+      '/',
+      '/=',
+      'x',
+      ' ',
+      '\n',
+      "'",
+      '"',
+      '//',
+      '/*',
+      '*/',
+      '1',
+      '(',
+      ')',
+      'a.b',
+      '#p',
+      '\\',
+    );
+    const textArb = fc.oneof(
+      fc.string(),
+      fc.array(pieceArb, { maxLength: 60 }).map((pieces) => pieces.join('')),
+    );
+    fc.assert(
+      fc.property(textArb, (text) => {
+        const { tokens, regions } = tokenize(text);
+        expect(regions).toHaveLength(tokens.length);
+        regions.forEach((region, index) => {
+          const next = regions[index + 1];
+          expect(Region.valid(region.startRow, region.startCol, region.endRow, region.endCol)).toBe(true);
+          if (next !== undefined) expect(Region.compare(region, next)).toBeLessThanOrEqual(0);
+        });
+      }),
+      { numRuns: 300 },
     );
   });
 });
