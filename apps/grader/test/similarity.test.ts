@@ -161,6 +161,27 @@ describe('pitboss similarity', () => {
     expect(failure?.evidence).toContain('handValue() returned {count: 22, soft: true}');
     expect(failure?.failing).toBe(2);
     expect(readFileSync(join(out, 'similarity.html'), 'utf8')).toContain('<h3>ann, bob</h3>');
+
+    // Results of another class are refused, and nothing is written.
+    const other = join(scratch(), 'other');
+    cpSync(join(CLASSIC, 'correct-indexed'), join(other, 'eve'), { recursive: true });
+    cpSync(join(CLASSIC, 'correct-tested'), join(other, 'fay'), { recursive: true });
+    const elsewhere = join(scratch(), 'elsewhere');
+    const refused = await pitbossHere([
+      'similarity',
+      other,
+      '--assignment',
+      'classic',
+      '--results',
+      graded,
+      '--out',
+      elsewhere,
+    ]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(
+      /holds results of none of the submissions in .*other: give the --out folder of a grade run of this class\n$/,
+    );
+    expect(existsSync(elsewhere)).toBe(false);
   });
 
   it("shows a student's folder name and code as text, never as markup", async () => {

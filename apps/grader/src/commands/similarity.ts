@@ -71,6 +71,11 @@ export async function similarityReport(
       'USAGE',
       `${classDir} holds ${code.length} submission${code.length === 1 ? '' : 's'}: similarity needs two or more`,
     );
+  if (batch !== undefined && !batch.submissions.some((entry) => code.some((c) => c.name === entry.name)))
+    throw new PitbossError(
+      'USAGE',
+      `${flags.results} holds results of none of the submissions in ${classDir}: give the --out folder of a grade run of this class`,
+    );
   const starter = starterCode(assignment, (path) => readFileSync(path, 'utf8'));
   return {
     pitboss: 'similarity',
