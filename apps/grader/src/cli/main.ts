@@ -16,6 +16,7 @@ import { init } from '../commands/init.ts';
 import type { Io } from '../commands/io.ts';
 import { merge } from '../commands/merge.ts';
 import { type MutantsFlags, mutants } from '../commands/mutants.ts';
+import { type SimilarityFlags, similarity } from '../commands/similarity.ts';
 import { EXIT_INFRASTRUCTURE, EXIT_OK, EXIT_USAGE, PitbossError } from '../errors.ts';
 import { FORMATS } from '../report/index.ts';
 import { VIEWS } from '../report/views.ts';
@@ -153,6 +154,26 @@ function program(io: Io, setStatus: (status: number) => void): Command {
     .addOption(new Option('--format <format>', 'human or json').choices(['human', 'json']).default('human'))
     .action((earlier: string, later: string, flags: { format: 'human' | 'json' }) =>
       setStatus(compare(earlier, later, flags, io)),
+    );
+
+  cli
+    .command('similarity')
+    .description(
+      'for staff only: pairs of submissions of a class ranked by code similarity (the provided files and the starter left out), side by side on an HTML page, and, given a grade run, submissions that fail alike; never a verdict',
+    )
+    .argument('<class>', 'a folder of submission folders')
+    .requiredOption('--out <dir>', 'where to write similarity.html and similarity.json')
+    .option(
+      '--results <dir>',
+      'the --out folder of a `pitboss grade` run of this class: also group submissions that fail the same test with the same evidence',
+    )
+    .option(
+      '--assignment <name>',
+      `the assignment (${assignmentNames().join(', ')}); default: the class folder's pitboss.json, else the project's default`,
+    )
+    .addOption(olderName())
+    .action(async (dir: string, flags: Named & SimilarityFlags) =>
+      setStatus(await similarity(dir, { ...flags, assignment: flags.assignment ?? flags.rules }, io)),
     );
 
   cli

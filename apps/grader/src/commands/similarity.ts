@@ -1,0 +1,117 @@
+// `pitboss similarity <class> --out <dir>`: for staff only, which submissions of a class are alike in
+// their code (and, given a grade run's results, in how they fail). Writes similarity.html and
+// similarity.json into <dir>; it reads the class and the results, and grades nothing.
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { loadAssignment } from '../assignments.ts';
+import { readBatch } from '../batch.ts';
+import { chooseAssignment } from '../class-assignment.ts';
+import { EXIT_OK, PitbossError } from '../errors.ts';
+import { writeFileWhole } from '../files.ts';
+import { expandFolders, outputNames } from '../folders.ts';
+import { renderSimilarityHtml } from '../report/similarity.ts';
+import {
+  codeOf,
+  groupBehaviour,
+  KGRAM_TOKENS,
+  KGRAMS_IN_WINDOW,
+  rankPairs,
+  type SimilarityReport,
+  starterCode,
+} from '../similarity.ts';
+import { readSubmission } from '../submission.ts';
+import type { Io } from './io.ts';
+
+export const SIMILARITY_PAGE = 'similarity.html';
+export const SIMILARITY_DATA = 'similarity.json';
+
+export interface SimilarityFlags {
+  assignment?: string | undefined;
+  out: string;
+  /** A `grade --out` folder of the same class: its results give the behavioural layer. */
+  results?: string | undefined;
+}
+
+/** The similarity report of the class in `classDir`. */
+export async function similarityReport(
+  classDir: string,
+  flags: Omit<SimilarityFlags, 'out'> & { out?: string | undefined },
+  io: Io,
+): Promise<SimilarityReport> {
+  if (!existsSync(classDir) || !statSync(classDir).isDirectory())
+    throw new PitbossError('NO_SUCH_FOLDER', `no such folder: ${classDir}`);
+  const assignment = await loadAssignment(chooseAssignment('grade', flags.assignment, [classDir]));
+  // The results are read (and checked) before anything is compared or written.
+  const batch = flags.results === undefined ? undefined : readBatch(flags.results);
+  if (batch !== undefined && batch.run.assignment !== assignment.name)
+    throw new PitbossError(
+      'USAGE',
+      `${flags.results} holds results of ${batch.run.assignment}, not ${assignment.name}: give the --out folder of a grade run of this class`,
+    );
+  const folders = expandFolders(assignment, [classDir], io.stderr, flags.out);
+  if (folders.length === 1 && resolve(folders[0]!) === resolve(classDir))
+    throw new PitbossError(
+      'USAGE',
+      `${classDir} is not a class: name a folder that holds one folder per submission`,
+    );
+  const names = outputNames(folders);
+  const code: ReturnType<typeof codeOf>[] = [];
+  const skipped: SimilarityReport['skipped'] = [];
+  folders.forEach((folder, index) => {
+    const name = names[index]!;
+    try {
+      code.push({ ...codeOf(assignment, readSubmission(assignment, folder)), name });
+    } catch (error) {
+      if (!(error instanceof PitbossError)) throw error;
+      skipped.push({ name, problem: error.message });
+    }
+  });
+  if (code.length < 2)
+    throw new PitbossError(
+      'USAGE',
+      `${classDir} holds ${code.length} submission${code.length === 1 ? '' : 's'}: similarity needs two or more`,
+    );
+  if (batch !== undefined && !batch.submissions.some((entry) => code.some((c) => c.name === entry.name)))
+    throw new PitbossError(
+      'USAGE',
+      `${flags.results} holds results of none of the submissions in ${classDir}: give the --out folder of a grade run of this class`,
+    );
+  const starter = starterCode(assignment, (path) => readFileSync(path, 'utf8'));
+  return {
+    pitboss: 'similarity',
+    version: 1,
+    assignment: assignment.name,
+    settings: {
+      kgramTokens: KGRAM_TOKENS,
+      kgramsInWindow: KGRAMS_IN_WINDOW,
+      starterFiles: starter.map((file) => file.name),
+    },
+    submissions: code.map(({ name, files, lines }) => ({ name, files, lines })),
+    skipped,
+    pairs: rankPairs(code, starter),
+    ...(batch === undefined ? {} : { behaviour: groupBehaviour(batch) }),
+  };
+}
+
+/** `pitboss similarity`: writes the page and its data, and names the most similar pairs. */
+export async function similarity(classDir: string, flags: SimilarityFlags, io: Io): Promise<number> {
+  if (existsSync(flags.out) && !statSync(flags.out).isDirectory())
+    throw new PitbossError(
+      'NOT_A_FOLDER',
+      `${flags.out} is a file, not a folder: name a folder to write into`,
+    );
+  const report = await similarityReport(classDir, flags, io);
+  mkdirSync(flags.out, { recursive: true });
+  const data = join(flags.out, SIMILARITY_DATA);
+  const html = join(flags.out, SIMILARITY_PAGE);
+  writeFileWhole(data, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileWhole(html, renderSimilarityHtml(report));
+  const lines = [`Most similar pairs of ${report.submissions.length} submissions (similar, not a finding):`];
+  for (const pair of report.pairs.slice(0, 5))
+    lines.push(`  ${(pair.similarity * 100).toFixed(1).padStart(5)}%  ${pair.left}  ${pair.right}`);
+  if (report.behaviour !== undefined)
+    lines.push(`${report.behaviour.groups.length} groups of submissions fail a test alike.`);
+  lines.push(`similarity page (staff only) -> ${html}`, `data -> ${data}`);
+  io.stdout(`${lines.join('\n')}\n`);
+  return EXIT_OK;
+}
