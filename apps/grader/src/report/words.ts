@@ -185,7 +185,7 @@ export function groupedHints(tests: readonly TestResult[]): string[] {
 
 /** The name of the one entry that stands for a visibility's hidden tests past the submission limit. */
 export const heldBackName = (visibility: TestResult['visibility']): string =>
-  `hidden tests (${visibility.replaceAll('_', ' ')}): their detail is held back, no submission token was left`;
+  `${visibility === 'hidden' ? 'hidden tests' : `hidden tests (${visibility.replaceAll('_', ' ')})`}: their detail is held back, no submission token was left`;
 
 /** What the submission policy did to this submission, and when the next token comes back: one sentence. */
 export function tokensWords(tokens: NonNullable<Report['tokens']>): string {
