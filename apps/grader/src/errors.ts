@@ -33,6 +33,8 @@ export type PitbossErrorCode =
   | 'NO_REFERENCE'
   /** export-student-tool: the reference failed a test it records, or an assignment cannot be recorded. */
   | 'EXPORT_FAILED'
+  /** grade --submission-metadata: a file that is not Gradescope's submission_metadata.json. */
+  | 'BAD_SUBMISSION_METADATA'
   /** check --keep: the tests folder cannot be written (read-only, a file in its place). */
   | 'KEEP_UNWRITABLE';
 

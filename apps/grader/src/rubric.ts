@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { PitbossError } from './errors.ts';
+import { refillMs, type TokenPolicy } from './tokens.ts';
 
 export const VISIBILITIES = ['visible', 'hidden', 'after_due_date', 'after_published'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
@@ -68,6 +69,17 @@ const schema = {
         },
       },
     },
+    // Submission tokens on Gradescope (tokens.ts): `refill` is how long after a submission its token comes back.
+    submissions: {
+      type: 'object',
+      required: ['tokens', 'refill'],
+      additionalProperties: false,
+      properties: {
+        $comment: { type: 'string' },
+        tokens: { type: 'integer', minimum: 1, maximum: 1000 },
+        refill: { type: 'string', pattern: '^[1-9][0-9]{0,5}[mhd]$' },
+      },
+    },
     hints: {
       type: 'array',
       items: {
@@ -101,8 +113,8 @@ const validate = new Ajv({ allErrors: true }).compile(schema);
 const covers = (entry: { match: string }, id: string) =>
   entry.match.endsWith('*') ? id.startsWith(entry.match.slice(0, -1)) : id === entry.match;
 
-/** Reads a rubric and gives every test id its entry; every test needs one, every entry must be used. */
-export function applyRubric(file: string, testIds: readonly string[]): Rubric {
+/** A rubric file's data, checked against the schema (BAD_RUBRIC, one line, when it is not). */
+function readRubric(file: string): unknown {
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(file, 'utf8'));
@@ -116,6 +128,19 @@ export function applyRubric(file: string, testIds: readonly string[]): Rubric {
       `rubric ${file}: ${problem?.instancePath || '/'} ${problem?.message}`,
     );
   }
+  return data;
+}
+
+/** The rubric's submission policy (`submissions`), or undefined when it declares none. */
+export function readSubmissionPolicy(file: string): TokenPolicy | undefined {
+  const { submissions } = readRubric(file) as { submissions?: { tokens: number; refill: string } };
+  if (submissions === undefined) return undefined;
+  return { tokens: submissions.tokens, refillMs: refillMs(submissions.refill)! };
+}
+
+/** Reads a rubric and gives every test id its entry; every test needs one, every entry must be used. */
+export function applyRubric(file: string, testIds: readonly string[]): Rubric {
+  const data = readRubric(file);
   const {
     tests: entries,
     calls = 'warning',

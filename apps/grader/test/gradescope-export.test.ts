@@ -16,8 +16,8 @@ import {
 import { dirname, join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { pitboss, REPO_ROOT, type Run, scratch } from './support.ts';
+import { readZip, type ZipEntry } from './unzip.ts';
 
 interface Test {
   name: string;
@@ -37,40 +37,6 @@ const ajv = new Ajv({ allErrors: true, strict: false });
 const validResults = ajv.compile(
   JSON.parse(readFileSync(join(REPO_ROOT, 'apps/grader/schema/gradescope-results.schema.json'), 'utf8')),
 );
-
-interface ZipEntry {
-  path: string;
-  mode: number;
-  data: Buffer;
-}
-
-/** Every file entry of a zip, with its unix mode, read with yauzl (no unzip command needed). */
-function readZip(file: string): Promise<ZipEntry[]> {
-  return new Promise((done, fail) => {
-    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
-      if (error !== null) return fail(error);
-      const entries: ZipEntry[] = [];
-      zip.on('error', fail).on('end', () => done(entries));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName.endsWith('/')) return zip.readEntry();
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError !== null) return fail(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('error', fail).on('end', () => {
-            entries.push({
-              path: entry.fileName,
-              mode: (entry.externalFileAttributes >>> 16) & 0o777,
-              data: Buffer.concat(chunks),
-            });
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
-}
 
 const work = scratch();
 const zipFile = join(work, 'autograder.zip');

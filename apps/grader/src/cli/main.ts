@@ -139,6 +139,10 @@ function program(io: Io, setStatus: (status: number) => void): Command {
         "with --compare: a note on each submission whose score moved, in every format and on its page ('<text>: your score went 88/100 -> 91/100')",
       )
       .option(
+        '--submission-metadata <file>',
+        "Gradescope's submission_metadata.json (run_autograder passes it): applies the rubric's submission policy (`submissions`: tokens that refill) to the one submission graded, as of its created_at",
+      )
+      .option(
         '--compare <dir>',
         "an earlier run's --out folder: after grading, list every submission whose result moved, with the old and new evidence and why (needs --out; the earlier folder is only read)",
       ),

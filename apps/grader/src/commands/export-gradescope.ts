@@ -248,9 +248,12 @@ failed() {
 
 command -v node >/dev/null || failed 127
 bash "$SOURCE/prepare.sh" || failed 3
+# The student's earlier submissions and their times, for the rubric's submission policy (tokens).
+metadata=()
+[ ! -f "$ROOT/submission_metadata.json" ] || metadata=(--submission-metadata "$ROOT/submission_metadata.json")
 status=0
 node ${pitboss} grade "$ROOT/submission" --rules ${shellQuote(rules)} --view student --format gradescope \\
-  --jobs "\${PITBOSS_JOBS:-${GRADESCOPE_JOBS}}" > "$draft" || status=$?
+  \${metadata[@]+"\${metadata[@]}"} --jobs "\${PITBOSS_JOBS:-${GRADESCOPE_JOBS}}" > "$draft" || status=$?
 # 0: full marks, 1: points lost; both are grades. Anything else (2 usage, 3 infrastructure) is not.
 [ "$status" -le 1 ] || failed "$status"
 node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); if (!Array.isArray(r.tests)) process.exit(1)' "$draft" \\

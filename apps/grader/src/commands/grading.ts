@@ -34,12 +34,15 @@ import { privateFolder, privateTranscriptCases } from '../private-part.ts';
 import { compareRuns } from '../regrade.ts';
 import { terminalLine } from '../report/human.ts';
 import { type Format, REPORT_FORMATS, renderAll } from '../report/index.ts';
-import type { Report, ReportView } from '../report/model.ts';
+import type { Report, ReportTokens, ReportView } from '../report/model.ts';
 import { inView } from '../report/views.ts';
 import { points } from '../report/words.ts';
 import { hashFolder, hashFolderFiles, RESULTS_FOLDER, ResultStore } from '../results.ts';
+import { readSubmissionPolicy } from '../rubric.ts';
 import { sandboxSupport } from '../runner/sandbox.ts';
 import type { Submission } from '../submission.ts';
+import { readSubmissionMetadata } from '../submission-metadata.ts';
+import { tokenStanding } from '../tokens.ts';
 import { TOOL_VERSION } from '../version.ts';
 import { tellRegrade } from './compare.ts';
 import type { Io } from './io.ts';
@@ -66,6 +69,8 @@ export interface GradeFlags {
   compare?: string;
   /** grade, with --compare: a note for each submission whose score moved (`<note>: your score went a -> b`). */
   regradeNote?: string;
+  /** grade: Gradescope's submission_metadata.json, for the rubric's submission policy (tokens.ts). */
+  submissionMetadata?: string;
   /** check: write each failing visible test as a test in the submission's tests folder. */
   keep?: boolean;
 }
@@ -160,6 +165,29 @@ interface Run {
   options: Omit<GradeOptions, 'workRoot'>;
   /** --compare: the earlier run's reports, by their file name under --out. */
   earlier?: Map<string, Report> | undefined;
+  /** --submission-metadata with a rubric that declares a policy: what this submission spends. */
+  tokens?: ReportTokens | undefined;
+}
+
+/** The rubric's submission policy applied to the submission Gradescope's metadata describes. */
+function submissionTokens(mode: Mode, assignment: Assignment, flags: GradeFlags, graded: number) {
+  if (flags.submissionMetadata === undefined) return undefined;
+  if (mode !== 'grade' || graded !== 1)
+    throw new PitbossError(
+      'USAGE',
+      '--submission-metadata describes one submission (Gradescope grades one at a time): grade exactly one',
+    );
+  // Both read before anything is graded: either one broken stops the run with exit status 2.
+  const metadata = readSubmissionMetadata(flags.submissionMetadata);
+  const policy = readSubmissionPolicy(assignment.rubricFile);
+  if (policy === undefined) return undefined;
+  const standing = tokenStanding(policy, metadata.earlier, metadata.now);
+  return {
+    allowance: policy.tokens,
+    spent: standing.spent,
+    left: standing.left,
+    nextAt: new Date(standing.nextAt).toISOString(),
+  } satisfies ReportTokens;
 }
 
 /** Reads the command: nothing is graded or written here, and any usage error is thrown before. */
@@ -226,6 +254,7 @@ async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io)
   if (REPORT_FORMATS[flags.format].onePerSubmission && chosen.length > 1 && flags.out === undefined) {
     throw new PitbossError('USAGE', `${flags.format} reports are one file per submission: add --out <dir>`);
   }
+  const tokens = submissionTokens(mode, assignment, flags, chosen.length);
   // The class's assignment decides; a submission's pitboss.json that disagrees is noted, never followed.
   const notes = chosen.map(({ folder }) => (mode === 'grade' ? rulesNotes(folder, assignment.name) : {}));
   return {
@@ -243,6 +272,7 @@ async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io)
     chosen,
     notes,
     earlier,
+    tokens,
     options: {
       mode,
       limiter: pLimit(flags.jobs),
@@ -367,6 +397,8 @@ async function gradeChosen(
           storeNow(out).write(submission, report);
         if (report !== undefined)
           report = withRegradeNote(withNotes(report, notes[i]!), run, outNames[order]!);
+        // The policy's standing is this submission's on Gradescope, not the graded result's: never stored.
+        if (report !== undefined && run.tokens !== undefined) report = { ...report, tokens: run.tokens };
         // A student's check counts its failing tests in the folder and shows the hints now due.
         if (report !== undefined && mode === 'check' && 'submission' in entry)
           report = hintsDue(folder, report, stderr);

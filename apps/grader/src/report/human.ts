@@ -21,6 +21,7 @@ import {
   STATUS_WORDS,
   scoreOutOf,
   TYPED_LEGEND,
+  tokensWords,
   typeCheckLines,
   typedOn,
   WARNINGS_HEADING,
@@ -243,6 +244,7 @@ export function renderHuman(unbounded: Report, options: HumanOptions): string {
   }
   for (const problem of report.loadErrors) out.push(c.red(terminalBlock(problem.message, '  ')));
   for (const note of report.notes ?? []) out.push(c.dim(terminalBlock(`note: ${note}`, '  ')));
+  if (report.tokens !== undefined) out.push(terminalBlock(tokensWords(report.tokens), '  '));
   const [typesHeading, ...typeProblems] = typeCheckLines(report);
   if (typesHeading !== undefined) {
     out.push('', c.yellow(t(typesHeading)));

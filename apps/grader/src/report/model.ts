@@ -83,6 +83,13 @@ export function replayCommand(submission: string, replay: string): string {
   return `pnpm --silent pitboss check ${quoted} --replay ${replay}`;
 }
 
+export interface ReportTokens {
+  allowance: number;
+  spent: boolean;
+  left: number;
+  nextAt: string;
+}
+
 export interface TestResult {
   id: string;
   name: string;
@@ -270,6 +277,12 @@ export interface Report {
   };
   /** What the grader noticed and did not score, in sentences (e.g. a pitboss.json it did not follow). */
   notes?: string[] | undefined;
+  /**
+   * Graded on Gradescope under the rubric's submission policy (tokens.ts): whether this submission
+   * spent a token (false: past the limit, so the students' view holds back the hidden tests' detail),
+   * how many of `allowance` are left, and when the next comes back (ISO time, after the submission's).
+   */
+  tokens?: ReportTokens | undefined;
   /**
    * What `tsc` (strict) rejects in the student's files: feedback, worth no points. Absent when not
    * checked (a run of chosen tests: --only, --replay); `skipped` says why a check did not finish.
@@ -599,6 +612,16 @@ export function boundReport(report: Report): Report {
           notes: list<unknown>(report.notes)
             .slice(0, CASES_LIMIT)
             .map((note) => b.text(note)),
+        }),
+    ...(report.tokens === undefined
+      ? {}
+      : {
+          tokens: {
+            allowance: finite(report.tokens.allowance),
+            spent: report.tokens.spent === true,
+            left: finite(report.tokens.left),
+            nextAt: b.text(report.tokens.nextAt),
+          },
         }),
     ...(report.typeCheck === undefined ? {} : { typeCheck: boundTypeCheck(report.typeCheck, b) }),
     score: finite(report.score),

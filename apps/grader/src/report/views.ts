@@ -3,7 +3,7 @@
 // Gradescope does: counted and scored under a neutral name, never with their content. Every file a
 // student can be handed (`check` in any format, `grade --out`'s top-level files) is the student's view.
 import { boundReport, type Report, type ReportView, type TestResult } from './model.ts';
-import { placeWords } from './words.ts';
+import { heldBackName, placeWords } from './words.ts';
 
 export const VIEWS = ['student', 'instructor'] as const satisfies readonly ReportView[];
 
@@ -63,7 +63,48 @@ export function studentView(unbounded: Report): Report {
     return shown;
   });
   // Bounded again only to write the keys in the order every report has.
-  return boundReport({ ...report, view: 'student', tests });
+  return boundReport({
+    ...report,
+    view: 'student',
+    tests: report.tokens?.spent === false ? heldBack(tests) : tests,
+  });
+}
+
+/**
+ * A submission past the submission policy's limit (tokens.ts): the tests that are not visible become
+ * one entry per visibility, in the place of the first, with their scores summed. Scores are untouched,
+ * so every total stays what it was; which hidden test passed is what is held back.
+ */
+function heldBack(tests: readonly TestResult[]): TestResult[] {
+  const groups = new Map<string, TestResult>();
+  const kept: TestResult[] = [];
+  for (const test of tests) {
+    if (test.visibility === 'visible') {
+      kept.push(test);
+      continue;
+    }
+    const group = groups.get(test.visibility);
+    if (group === undefined) {
+      const entry: TestResult = {
+        id: `hidden.held-back.${test.visibility}`,
+        name: heldBackName(test.visibility),
+        file: 'all files',
+        kind: test.kind,
+        visibility: test.visibility,
+        status: 'passed',
+        score: 0,
+        maxScore: 0,
+      };
+      groups.set(test.visibility, entry);
+      kept.push(entry);
+    }
+    const entry = groups.get(test.visibility)!;
+    entry.score += test.score;
+    entry.maxScore += test.maxScore;
+    if (test.status !== 'passed') entry.status = 'failed';
+    if (test.infrastructure === true) entry.infrastructure = true;
+  }
+  return kept;
 }
 
 /** The instructor's view: the report as graded, every test whole, labelled as such. */

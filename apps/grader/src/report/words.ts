@@ -198,3 +198,15 @@ export function groupedHints(tests: readonly TestResult[]): string[] {
   }
   return [...groups].map(([hint, count]) => (count === 1 ? hint : `${hint} (for ${count} mutants)`));
 }
+
+/** The name of the one entry that stands for a visibility's hidden tests past the submission limit. */
+export const heldBackName = (visibility: TestResult['visibility']): string =>
+  `${visibility === 'hidden' ? 'hidden tests' : `hidden tests (${visibility.replaceAll('_', ' ')})`}: their detail is held back, no submission token was left`;
+
+/** What the submission policy did to this submission, and when the next token comes back: one sentence. */
+export function tokensWords(tokens: NonNullable<Report['tokens']>): string {
+  const standing = `${tokens.left} of ${tokens.allowance} submission tokens left; the next comes back at ${tokens.nextAt}`;
+  return tokens.spent
+    ? `This submission used a submission token: ${standing}.`
+    : `No submission token was left: this submission is scored, with its visible tests' feedback, and its hidden tests' detail is held back. ${standing}.`;
+}
