@@ -127,7 +127,9 @@ async function runStudentTests(
       invalid.length > 0
         ? `no test in ${where} compiles`
         : `there are no tests (*${assignment.studentTests.suffix}) in ${where}`;
-    for (const test of tests) outcomes.set(test.id, { status: 'failed', message });
+    // Each mutant survived, and says so as data: the student's view tells it by where it lies only.
+    for (const test of tests)
+      outcomes.set(test.id, { status: 'failed', message, mutant: mutantResult(test, []) });
     return { outcomes, summary: { cases: invalid, exposed: 0, mutants: mutants.length } };
   }
   // Held in the grader's memory; each run's folder gets only the one variant it runs.
@@ -149,18 +151,7 @@ async function runStudentTests(
   let exposed = 0;
   for (const test of tests) {
     const { killedBy } = matrix.verdicts.get(test.mutant!.id)!;
-    const mutant: MutantResult = {
-      id: test.mutant!.id,
-      description: test.mutant!.description,
-      status: killedBy.length > 0 ? 'killed' : 'survived',
-      killedBy,
-    };
-    // A bug the tests missed is told by where it lies, never by its edit (report/views.ts).
-    if (killedBy.length === 0) {
-      const { file, source, at } = test.mutant!;
-      const where = placeOf(source, file, at);
-      mutant.place = where === undefined ? { file } : { file, in: where };
-    }
+    const mutant = mutantResult(test, killedBy);
     if (killedBy.length > 0) {
       exposed++;
       const timedOut = killedBy.some((kill) => 'broke' in kill && kill.broke === 'timeout');
@@ -181,6 +172,22 @@ async function runStudentTests(
     outcomes,
     summary: { cases: [...invalid, ...matrix.cases], exposed, mutants: mutants.length },
   };
+}
+
+/** A mutant test's result as data; a bug the tests missed is told by where it lies, never by its edit (report/views.ts). */
+function mutantResult(test: PlannedTest, killedBy: MutantResult['killedBy']): MutantResult {
+  const mutant: MutantResult = {
+    id: test.mutant!.id,
+    description: test.mutant!.description,
+    status: killedBy.length > 0 ? 'killed' : 'survived',
+    killedBy,
+  };
+  if (killedBy.length === 0) {
+    const { file, source, at } = test.mutant!;
+    const where = placeOf(source, file, at);
+    mutant.place = where === undefined ? { file } : { file, in: where };
+  }
+  return mutant;
 }
 
 /**

@@ -327,3 +327,34 @@ describe('studentView', () => {
     expect(marked[0]!.status).toBe('failed');
   });
 });
+
+describe('a submission whose own tests never ran', () => {
+  it("tells each visible mutant only by where it lies, never by its id or its edit's description", async () => {
+    // No tests/ folder at all: every mutant survives without a test run.
+    const untested = join(REPO_ROOT, 'fixtures/submissions/classic/wrong-random-double-bet');
+    const run = await pitbossHere(['check', untested, '--only', 'mutant.', '--format', 'json']);
+    const report = JSON.parse(run.stdout) as Report;
+    const mutants = report.tests.filter((test) => test.kind === 'mutant');
+    expect(mutants.length).toBeGreaterThan(0);
+    const instructorRun = await pitbossHere([
+      'grade',
+      untested,
+      '--rules',
+      'classic',
+      '--only',
+      'mutant.',
+      '--format',
+      'json',
+    ]);
+    const named = (JSON.parse(instructorRun.stdout) as Report).tests.filter(
+      (test) => test.visibility === 'visible' && test.kind === 'mutant',
+    );
+    expect(named.length).toBe(mutants.length);
+    const text = JSON.stringify(report);
+    for (const test of named) {
+      expect(text).not.toContain(test.mutant!.id);
+      expect(text).not.toContain(test.mutant!.description);
+    }
+    for (const test of mutants) expect(test.name).toMatch(/^Your tests expose a bug planted in \w+\.ts/);
+  });
+});
