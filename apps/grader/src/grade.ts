@@ -20,6 +20,7 @@ import type { Script } from './kit/script.ts';
 import type { LoadFailure, TestContext, TestFailure, UnitTest } from './kit/unit-test.ts';
 import type { Mutant } from './mutants/catalogue.ts';
 import { placeOf } from './mutants/place.ts';
+import { timed } from './phases.ts';
 import { ALL_FILES, type PlannedTest, STUDENT_TESTS } from './plan.ts';
 import type {
   MutantResult,
@@ -1056,8 +1057,10 @@ export async function gradeSubmission(
   // 0644), but no other user may list them (the private mutants lie beside the stages).
   chmodSync(options.workRoot, 0o711);
   chmodSync(workDir, 0o711);
-  const shared = await compileShared(assignment, options.workRoot);
-  const staging = await stageSubmission(assignment, submission, shared, workDir);
+  const { shared, staging } = await timed('preparing', async () => {
+    const shared = await compileShared(assignment, options.workRoot);
+    return { shared, staging: await stageSubmission(assignment, submission, shared, workDir) };
+  });
 
   // One budget for all of this submission's runs: what would start after it is spent is not run.
   const budget = new Budget(options.limits.budgetMs);
@@ -1070,16 +1073,18 @@ export async function gradeSubmission(
   // A run of chosen tests (--only, --replay) is about those tests: the types are checked in a whole run.
   const wholeRun = options.replay === undefined && options.only === undefined && options.filter === undefined;
   const [unit, transcripts, studentTests, typeCheck] = await Promise.all([
-    runUnitTests(assignment, byKind('unit'), staging, options, budget),
-    runTranscripts(assignment, byKind('transcript'), staging, options, budget),
+    timed('unit', () => runUnitTests(assignment, byKind('unit'), staging, options, budget)),
+    timed('transcripts', () => runTranscripts(assignment, byKind('transcript'), staging, options, budget)),
     // The student tool has no solution, so no mutant: the student's tests still run, on their own code.
-    ownOnly
-      ? runOwnTests(assignment, submission, workDir, options, staging).then((summary) => ({
-          outcomes: new Map<string, Outcome>(),
-          summary,
-        }))
-      : runStudentTests(assignment, byKind('mutant'), submission, shared, workDir, options, staging),
-    wholeRun ? checkTypes(assignment, submission) : undefined,
+    timed('studentTests', () =>
+      ownOnly
+        ? runOwnTests(assignment, submission, workDir, options, staging).then((summary) => ({
+            outcomes: new Map<string, Outcome>(),
+            summary,
+          }))
+        : runStudentTests(assignment, byKind('mutant'), submission, shared, workDir, options, staging),
+    ),
+    wholeRun ? timed('typeCheck', () => checkTypes(assignment, submission)) : undefined,
   ]);
   const outcomes = new Map([...unit, ...transcripts, ...studentTests.outcomes]);
   attribute(tests, outcomes, assignment.transcripts.program);

@@ -18,6 +18,7 @@ import { merge } from '../commands/merge.ts';
 import { type MutantsFlags, mutants } from '../commands/mutants.ts';
 import { type SimilarityFlags, similarity } from '../commands/similarity.ts';
 import { EXIT_INFRASTRUCTURE, EXIT_OK, EXIT_USAGE, PitbossError } from '../errors.ts';
+import { writeTimings } from '../phases.ts';
 import { FORMATS } from '../report/index.ts';
 import { VIEWS } from '../report/views.ts';
 import { TOOL_VERSION } from '../version.ts';
@@ -290,4 +291,6 @@ export async function main(): Promise<void> {
     color: wantsColor(process.env, process.stdout.isTTY === true),
     progressTerminal: process.stderr.isTTY === true ? process.stderr : undefined,
   });
+  // A bench's side channel (phases.ts): where the time went, never part of a report.
+  writeTimings();
 }

@@ -29,6 +29,7 @@ import { openWorkRoot } from '../infrastructure.ts';
 import { keepingProblem, newKeeping, writeKept } from '../keep.ts';
 import type { Assignment, Limits } from '../kit/assignment.ts';
 import { readCatalogue } from '../mutants/catalogue.ts';
+import { timedNow } from '../phases.ts';
 import { type PlannedTest, planTests } from '../plan.ts';
 import { privateFolder, privateTranscriptCases } from '../private-part.ts';
 import { compareRuns } from '../regrade.ts';
@@ -407,7 +408,9 @@ async function gradeChosen(
         const path =
           report === undefined || out === undefined
             ? undefined
-            : writeSubmissionFiles(out, name, report, flags.format, { grade: mode === 'grade' });
+            : timedNow('reports', () =>
+                writeSubmissionFiles(out, name, report!, flags.format, { grade: mode === 'grade' }),
+              );
         finished[i] = { order, name, report, error, path, infrastructure };
         progress?.done(name, report, wasStored);
         tell();
@@ -459,7 +462,7 @@ function tellResults(
         run.submissions.length,
         finished.map(({ order, name, report, error }) => ({ order, name, report, error })),
       );
-      writeBatchFiles(out, batch, { privateDir: run.secret });
+      timedNow('reports', () => writeBatchFiles(out, batch, { privateDir: run.secret }));
       io.stdout(`class report -> ${join(out, CLASS_REPORT)}\ngradebook -> ${join(out, GRADEBOOK)}\n`);
       if (flags.compare !== undefined) {
         io.stdout(`\nCompared with ${flags.compare}:\n`);
@@ -471,7 +474,7 @@ function tellResults(
     // A student's check is always the student's view; grade's stdout is the instructor's unless --view.
     const view = mode === 'check' ? 'student' : (flags.view ?? 'instructor');
     const shown = reports.map((report) => inView(report, view));
-    if (shown.length > 0) io.stdout(renderAll(shown, flags.format, io.color));
+    if (shown.length > 0) io.stdout(timedNow('reports', () => renderAll(shown, flags.format, io.color)));
   }
   if (finished.some((entry) => entry.infrastructure === true)) return EXIT_INFRASTRUCTURE;
   const full = finished.every(
