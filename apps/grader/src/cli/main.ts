@@ -208,6 +208,10 @@ function program(io: Io, setStatus: (status: number) => void): Command {
     )
     .option('--fixtures <dir>', 'fixture submissions; default: fixtures/submissions/<assignment>/')
     .option('--jobs <n>', 'student processes at once', positiveInteger, availableParallelism())
+    .option(
+      '--coverage',
+      "only the corner coverage: the situations each property's fixed seeds reach, against their floors",
+    )
     .action(async (flags: Named & Omit<MutantsFlags, 'assignment'>) =>
       setStatus(await mutants({ ...flags, ...named(flags) }, io)),
     );
