@@ -34,19 +34,21 @@ export async function checkAssignment(
   flags: Omit<MutantsFlags, 'assignment'>,
   io: Io,
 ): Promise<number> {
+  // The inputs first (the catalogue, the rubric and its hints): a bad one stops with nothing printed.
+  const secret = privateFolder(flags.private, assignment.name);
+  const catalogue = readCatalogue(assignment, secret);
+  const plan = planTests(assignment, catalogue, privateTranscriptCases(secret));
   const coverage = suiteCoverage(assignment);
   const covered = shortfalls(coverage).length === 0;
   io.stdout(
     `Corner coverage (situations each property reaches on its fixed seeds):\n${renderCoverage(coverage)}\n`,
   );
   if (flags.coverage === true) return covered ? EXIT_OK : EXIT_FAILURES;
-  const secret = privateFolder(flags.private, assignment.name);
-  const catalogue = readCatalogue(assignment, secret);
   const work = openWorkRoot({ otherUser: sandboxSupport().layers.has('setpriv') });
   try {
     const check = await selfCheck({
       assignment,
-      plan: planTests(assignment, catalogue, privateTranscriptCases(secret)),
+      plan,
       mutants: catalogue,
       fixturesDir: flags.fixtures ?? join(REPO_ROOT, 'fixtures/submissions', assignment.name),
       workRoot: work.path,
