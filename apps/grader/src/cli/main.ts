@@ -198,7 +198,7 @@ function program(io: Io, setStatus: (status: number) => void): Command {
   cli
     .command('mutants')
     .description(
-      "the grader's self-check: every mutant caught by a test of its file, every fixture judged right",
+      "the grader's self-check: each property's situations reached at their floors, every mutant caught by a test of its file, every fixture judged right",
     )
     .option('--assignment <name>', `the assignment (${assignmentNames().join(', ')}); default: the project's`)
     .addOption(olderName())

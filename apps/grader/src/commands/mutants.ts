@@ -2,7 +2,7 @@
 // coverage of its suites (mutants/coverage.ts): the situations each property must reach on its fixed seeds.
 import { join } from 'node:path';
 import pLimit from 'p-limit';
-import { loadAssignment } from '../assignments.ts';
+import { loadAssignment, solutionDirOf } from '../assignments.ts';
 import { EXIT_FAILURES, EXIT_OK } from '../errors.ts';
 import { openWorkRoot } from '../infrastructure.ts';
 import type { Assignment } from '../kit/assignment.ts';
@@ -34,7 +34,9 @@ export async function checkAssignment(
   flags: Omit<MutantsFlags, 'assignment'>,
   io: Io,
 ): Promise<number> {
-  // The inputs first (the catalogue, the rubric and its hints): a bad one stops with nothing printed.
+  // The inputs first (a reference to check against, the catalogue, the rubric and its hints): a missing
+  // or bad one stops with nothing printed.
+  solutionDirOf(assignment);
   const secret = privateFolder(flags.private, assignment.name);
   const catalogue = readCatalogue(assignment, secret);
   const plan = planTests(assignment, catalogue, privateTranscriptCases(secret));
