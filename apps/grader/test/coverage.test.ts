@@ -91,9 +91,18 @@ describe('pitboss mutants --coverage', () => {
 
   it('fails when the drawn games are too short to reshuffle or deal a natural', async () => {
     const classic = await loadAssignment('classic');
-    const oneHandGames = fc
-      .sample(fc.integer({ min: 5, max: 9 }), { seed: 1, numRuns: 12 })
-      .map((bankroll) => ({ group: 'generated', words: [`${bankroll}`, '1', 'simple'] }));
+    // Twelve games of one hand each, with twelve different bankrolls (a case's words are its id).
+    const [bankrolls] = fc.sample(
+      fc.uniqueArray(fc.integer({ min: 5, max: 40 }), { minLength: 12, maxLength: 12 }),
+      {
+        seed: 1,
+        numRuns: 1,
+      },
+    );
+    const oneHandGames = bankrolls!.map((bankroll) => ({
+      group: 'generated',
+      words: [`${bankroll}`, '1', 'simple'],
+    }));
     const weakened: Assignment = {
       ...classic,
       transcripts: {
