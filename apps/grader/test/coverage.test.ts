@@ -45,7 +45,7 @@ describe('pitboss mutants --coverage', () => {
   it("shows the distribution: each property, each situation, its count and share against the floor (classic's drawn games)", async () => {
     const run = pitboss(['mutants', '--assignment', 'classic', '--coverage']);
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('transcript.generated (12 draws on its fixed seed)');
+    expect(run.stdout).toContain('property transcript.generated: 12 draws on its fixed seed');
     for (const situation of [
       'the player is dealt a natural 21',
       "the dealer's first two cards are a natural 21",
@@ -61,7 +61,7 @@ describe('pitboss mutants --coverage', () => {
         new RegExp(`ok {4}${situation.replace(/[()]/g, '\\$&')}.* +\\d+ +\\d+\\.\\d% +floor \\d+`),
       );
     expect(run.stdout).toMatch(
-      /deck\.model \(200 draws[^\n]*\n {2}ok {4}deal\(\) past the end throws DeckEmpty/,
+      /property deck\.model: 200 draws[^\n]*\n {2}ok {4}deal\(\) past the end throws DeckEmpty/,
     );
   });
 

@@ -49,7 +49,7 @@ export function renderCoverage(properties: readonly PropertyCoverage[]): string 
   );
   const out: string[] = [];
   for (const property of properties) {
-    out.push(`${property.property} (${property.draws} draws on its fixed seed)`);
+    out.push(`property ${property.property}: ${property.draws} draws on its fixed seed`);
     for (const { name, count, floor } of property.situations) {
       out.push(
         `  ${count >= floor ? 'ok  ' : 'MISS'}  ${name.padEnd(width)}  ${String(count).padStart(5)}  ${share(count, property.draws).padStart(6)}  floor ${floor}`,
