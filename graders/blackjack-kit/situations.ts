@@ -73,25 +73,28 @@ function play(ruleSet: RuleSet<unknown>, transcriptCase: TranscriptCase, readFil
     if (theirs.count > BLACKJACK) seen.add('dealerBust');
     else if (mine.count === theirs.count) seen.add('push');
   };
+  /**
+   * Since the deck last ran out (crusaders): a shuffle then is the restart's, not a reshuffle at a
+   * hand's start, and the bet asked for next is the same hand's again, whose cards are not an ending.
+   */
+  let emptied = false;
   const deck = new (class implements DeckADT {
     readonly #deck = new Deck();
-    /** Since the deck last ran out: a shuffle then is the restart's, not a reshuffle at a hand's start. */
-    #emptied = false;
     reset() {
       this.#deck.reset();
     }
     shuffle(n: number) {
-      if (!this.#emptied && this.#deck.cardsLeft() < RESHUFFLE_BELOW) seen.add('reshuffle');
+      if (!emptied && this.#deck.cardsLeft() < RESHUFFLE_BELOW) seen.add('reshuffle');
       this.#deck.shuffle(n);
     }
     deal() {
       try {
-        this.#emptied = false;
+        emptied = false;
         return this.#deck.deal();
       } catch (error) {
         if (error instanceof DeckEmpty) {
           seen.add('deckEmpty');
-          this.#emptied = true;
+          emptied = true;
         }
         throw error;
       }
@@ -107,7 +110,7 @@ function play(ruleSet: RuleSet<unknown>, transcriptCase: TranscriptCase, readFil
       get(target, key) {
         if (key === 'bet')
           return (bankroll: number, minimum: number) => {
-            settle();
+            if (!emptied) settle();
             const wager = target.bet(bankroll, minimum);
             if (wager === minimum) seen.add('betAtMinimum');
             if (wager === bankroll) seen.add('betAtBankroll');
