@@ -8,6 +8,7 @@ import { findRuleSet, playTranscript } from '@pitboss/driver';
 import type { Assignment, ProvidedFile, TranscriptCase, UnitTest } from '@pitboss/grader/kit';
 import { blackjackLimits } from './limits.ts';
 import { expectedCalls } from './reference-calls.ts';
+import { type GameSituation, gameSituations } from './situations.ts';
 import { stubs } from './starter.ts';
 import { deckTests } from './suites/deck.ts';
 import { handTests } from './suites/hand.ts';
@@ -46,6 +47,11 @@ export interface Edition {
   playerRecorder?: string | undefined;
   /** A self-contained module of live properties for the student tool, if the edition has one. */
   liveTestsModule?: string | undefined;
+  /**
+   * The game situations the drawn (`generated`) transcript cases must reach, each with its floor: how
+   * many of the cases at least (situations.ts plays each with the reference).
+   */
+  situations?: Partial<Record<GameSituation, number>> | undefined;
 }
 
 /** What a rule set reads from a case's files (a cuts file): the case's own text, never the disk. */
@@ -101,6 +107,10 @@ export function blackjackAssignment(edition: Edition): Assignment {
         expected: (transcriptCase) =>
           expectedCalls(ruleSet, transcriptCase, (path) => readCaseFile(transcriptCase, path)),
       },
+      situations:
+        edition.situations === undefined
+          ? undefined
+          : { generated: gameSituations(ruleSet, readCaseFile, edition.situations) },
     },
     rubricFile: own('./rubric.json'),
     limits: blackjackLimits,

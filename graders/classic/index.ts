@@ -10,7 +10,7 @@ import { transcriptCases } from './transcripts.ts';
 export const assignment: Assignment = blackjackAssignment({
   name: 'classic',
   title: 'Blackjack (classic): Deck, Hand, Player and the driver',
-  version: '1',
+  version: '2',
   seed: 20261121,
   rules: 'classic',
   folder: import.meta.url,
@@ -19,4 +19,16 @@ export const assignment: Assignment = blackjackAssignment({
   stubs,
   starterFiles,
   liveTestsModule: fileURLToPath(new URL('./live.ts', import.meta.url)),
+  // What the 12 drawn games must reach between them, each in this many games at least.
+  situations: {
+    playerNatural: 2,
+    dealerNatural: 2,
+    push: 2,
+    dealerBust: 3,
+    dealerSoft17: 3,
+    reshuffle: 3,
+    betAtMinimum: 3,
+    betAtBankroll: 1,
+    crossesThreshold: 2,
+  },
 });

@@ -14,7 +14,7 @@ export const assignment: Assignment = blackjackAssignment({
   name: 'crusaders',
   title:
     'Blackjack (crusaders): SOS Brigade vs Stardust Crusaders, Deck, Hand, the characters and the driver',
-  version: '1',
+  version: '2',
   seed: 20210709,
   rules: 'crusaders',
   folder: import.meta.url,
@@ -27,4 +27,17 @@ export const assignment: Assignment = blackjackAssignment({
   stubs,
   starterFiles,
   playerRecorder: here('./recording/player.ts'),
+  // What the 12 drawn games must reach between them, each in this many games at least: the deck running
+  // out mid-hand is this edition's own (time stops deal many cards), a bet of the whole bankroll is not.
+  situations: {
+    playerNatural: 2,
+    dealerNatural: 2,
+    push: 2,
+    dealerBust: 3,
+    dealerSoft17: 3,
+    reshuffle: 3,
+    deckEmpty: 2,
+    betAtMinimum: 3,
+    crossesThreshold: 2,
+  },
 });

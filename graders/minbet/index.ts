@@ -12,7 +12,7 @@ export const assignment: Assignment = blackjackAssignment({
   name: 'minbet',
   title:
     'Blackjack (minbet, 2017): a minimum bet, announcements and a cuts file; Deck, Hand, Player and the driver',
-  version: '1',
+  version: '2',
   seed: 20170301,
   rules: 'minbet',
   folder: import.meta.url,
@@ -20,4 +20,16 @@ export const assignment: Assignment = blackjackAssignment({
   transcriptCases,
   stubs,
   starterFiles,
+  // What the 12 drawn games must reach between them, each in this many games at least. A bet of the
+  // whole bankroll is the player tests' (player.counting-count).
+  situations: {
+    playerNatural: 2,
+    dealerNatural: 2,
+    push: 2,
+    dealerBust: 3,
+    dealerSoft17: 3,
+    reshuffle: 3,
+    betAtMinimum: 3,
+    crossesThreshold: 2,
+  },
 });

@@ -4,6 +4,7 @@ import { type Card, DECK_SIZE, Deck as ReferenceDeck } from '@pitboss/deck';
 import {
   type CallOptions,
   checkProperty,
+  covers,
   data,
   runScripts,
   Script,
@@ -93,6 +94,54 @@ const operationArb: fc.Arbitrary<Operation> = fc.oneof(
   { weight: 2, arbitrary: fc.constant({ op: 'cardsLeft' as const }) },
 );
 
+/** Whether a sequence of operations deals past the end of the deck (the reference deck says). */
+function dealsPastTheEnd(operations: readonly Operation[]): boolean {
+  const reference = new ReferenceDeck();
+  for (const operation of operations) {
+    if (operation.op === 'deal' && reference.cardsLeft() === 0) return true;
+    if (operation.op === 'deal') reference.deal();
+    else if (operation.op === 'shuffle') reference.shuffle(operation.n);
+    else if (operation.op === 'reset') reference.reset();
+  }
+  return false;
+}
+
+/** A cut at either end (shuffle(0) or shuffle(52)): the riffle's edge cases. */
+const cutsAtAnEnd = (operations: readonly Operation[]): boolean =>
+  operations.some(
+    (operation) => operation.op === 'shuffle' && (operation.n === 0 || operation.n === DECK_SIZE),
+  );
+
+const deckEmpty = { name: 'deal() past the end throws DeckEmpty', reached: dealsPastTheEnd };
+const endCut = { name: 'a cut at either end (shuffle(0) or shuffle(52))', reached: cutsAtAnEnd };
+
+const shuffleAfterDealsArb = fc.record({
+  before: fc.array(cutArb, { maxLength: 3 }),
+  deals: fc.integer({ min: 1, max: DECK_SIZE }),
+  n: cutArb,
+});
+/**
+ * Operations with, now and then, a run of deals long enough to empty the deck: single deals between
+ * shuffles (each of which makes 52 cards dealable again) almost never reach DeckEmpty.
+ */
+const operationsArb = (constraints: { minLength?: number; maxLength: number }): fc.Arbitrary<Operation[]> =>
+  fc
+    .array(
+      fc.oneof(
+        { weight: 11, arbitrary: operationArb.map((operation) => [operation]) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .integer({ min: 40, max: 60 })
+            .map((n) => Array.from({ length: n }, () => ({ op: 'deal' as const }))),
+        },
+      ),
+      constraints,
+    )
+    .map((groups) => groups.flat());
+const resetArb = operationsArb({ maxLength: 80 });
+const modelArb = operationsArb({ minLength: 1, maxLength: 200 });
+
 /** Runs one operation on the student's deck and the reference deck, which stands in for the model. */
 function apply(watched: Watched, reference: ReferenceDeck, operation: Operation): void {
   switch (operation.op) {
@@ -170,13 +219,16 @@ export const deckTests: UnitTest[] = [
     id: 'deck.shuffle-after-deals',
     name: 'shuffle(n) after some deals riffles all 52 cards in their current order (no reset)',
     file: 'deck.ts',
+    coverage: covers(shuffleAfterDealsArb, [
+      { name: 'every card dealt before the shuffle', floor: 2, reached: ({ deals }) => deals === DECK_SIZE },
+      {
+        name: 'a cut at either end (shuffle(0) or shuffle(52))',
+        floor: 2,
+        reached: ({ n }) => n === 0 || n === DECK_SIZE,
+      },
+    ]),
     async run(t) {
-      const caseArb = fc.record({
-        before: fc.array(cutArb, { maxLength: 3 }),
-        deals: fc.integer({ min: 1, max: DECK_SIZE }),
-        n: cutArb,
-      });
-      await checkProperty(t, caseArb, ({ before, deals, n }) => {
+      await checkProperty(t, shuffleAfterDealsArb, ({ before, deals, n }) => {
         const watched = new Watched();
         const reference = new ReferenceDeck();
         for (const cut of before) {
@@ -196,8 +248,12 @@ export const deckTests: UnitTest[] = [
     id: 'deck.reset',
     name: 'reset() restores the newly opened order and 52 cards, whatever came before',
     file: 'deck.ts',
+    coverage: covers(resetArb, [
+      { ...deckEmpty, floor: 5 },
+      { name: 'reset() first, of a new deck', floor: 1, reached: (operations) => operations.length === 0 },
+    ]),
     async run(t) {
-      await checkProperty(t, fc.array(operationArb, { maxLength: 80 }), (operations) => {
+      await checkProperty(t, resetArb, (operations) => {
         const watched = new Watched();
         const reference = new ReferenceDeck();
         for (const operation of operations) apply(watched, reference, operation);
@@ -213,10 +269,14 @@ export const deckTests: UnitTest[] = [
     id: 'deck.model',
     name: 'Any sequence of reset, shuffle(n), deal and cardsLeft agrees with the reference deck',
     file: 'deck.ts',
+    coverage: covers(modelArb, [
+      { ...deckEmpty, floor: 10 },
+      { ...endCut, floor: 5 },
+    ]),
     async run(t) {
       // Model-based, with the reference deck as the model. A plain array of operations rather than
       // fc.commands: its counterexamples replay from a shrink path alone (`pitboss check --replay`).
-      await checkProperty(t, fc.array(operationArb, { minLength: 1, maxLength: 200 }), (operations) => {
+      await checkProperty(t, modelArb, (operations) => {
         const watched = new Watched();
         const reference = new ReferenceDeck();
         for (const operation of operations) apply(watched, reference, operation);

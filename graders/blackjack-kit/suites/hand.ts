@@ -2,6 +2,7 @@
 import { type Card, Spot, type Suit } from '@pitboss/deck';
 import {
   checkProperty,
+  covers,
   data,
   runScripts,
   Script,
@@ -55,6 +56,16 @@ function handScript(cards: readonly Card[], before?: readonly Card[]): Script {
   return script;
 }
 
+/** What the reference says a hand of these cards is worth. */
+function referenceValue(cards: readonly Card[]) {
+  const reference = new ReferenceHand();
+  for (const card of cards) reference.addCard(card);
+  return reference.handValue();
+}
+
+const randomCardsArb = handArb({ minLength: 1, maxLength: 10 });
+const discardAllArb = fc.tuple(handArb({ minLength: 1, maxLength: 8 }), handArb({ maxLength: 8 }));
+
 /** Every list of spots of the given length, each spot drawn from `spots`, suits varied. */
 function* spotLists(spots: readonly Spot[], length: number): Generator<Card[]> {
   if (length === 0) {
@@ -90,8 +101,19 @@ export const handTests: UnitTest[] = [
     id: 'hand.random-cards',
     name: 'handValue() of random cards in random orders matches the reference',
     file: 'hand.ts',
+    coverage: covers(randomCardsArb, [
+      // Random cards are mostly over 21: the soft hands (soft 17 among them) are every-pair-and-triple's.
+      { name: 'a soft hand', floor: 3, reached: (cards) => referenceValue(cards).soft },
+      { name: 'exactly 21', floor: 3, reached: (cards) => referenceValue(cards).count === 21 },
+      { name: 'over 21', floor: 20, reached: (cards) => referenceValue(cards).count > 21 },
+      {
+        name: 'two aces or more',
+        floor: 10,
+        reached: (cards) => cards.filter((card) => card.spot === Spot.ACE).length >= 2,
+      },
+    ]),
     async run(t) {
-      await checkProperty(t, handArb({ minLength: 1, maxLength: 10 }), (cards) => handScript(cards));
+      await checkProperty(t, randomCardsArb, (cards) => handScript(cards));
     },
   },
   {
@@ -158,10 +180,17 @@ export const handTests: UnitTest[] = [
     id: 'hand.discard-all',
     name: 'discardAll() empties the hand, which then counts only the cards added after it',
     file: 'hand.ts',
+    coverage: covers(discardAllArb, [
+      { name: 'no card after discardAll()', floor: 1, reached: ([, after]) => after.length === 0 },
+      {
+        name: 'over 21 before discardAll()',
+        floor: 5,
+        reached: ([before]) => referenceValue(before).count > 21,
+      },
+    ]),
     async run(t) {
       // Each hand from one deck; the same card may come again after discardAll (a reshuffle between).
-      const pairArb = fc.tuple(handArb({ minLength: 1, maxLength: 8 }), handArb({ maxLength: 8 }));
-      await checkProperty(t, pairArb, ([before, after]) => handScript(after, before));
+      await checkProperty(t, discardAllArb, ([before, after]) => handScript(after, before));
     },
   },
 ];

@@ -3,7 +3,16 @@
 // A player's draw() gets a hand that reports the reference's value, as the course linked players with
 // the reference Hand.
 import { type Card, cardName } from '@pitboss/deck';
-import { checkProperty, data, runScripts, Script, type Slot, show, type UnitTest } from '@pitboss/grader/kit';
+import {
+  checkProperty,
+  covers,
+  data,
+  runScripts,
+  Script,
+  type Slot,
+  show,
+  type UnitTest,
+} from '@pitboss/grader/kit';
 import { CountingPlayer } from '@pitboss/player';
 import fc from 'fast-check';
 import { cardArb, minimumArb } from '../arbitraries.ts';
@@ -32,6 +41,27 @@ function bet(script: Script, player: Slot, text: string, args: [number, number],
   script.call(player, 'bet', args.map(data), {
     text,
     check: (got) => (got === expected ? undefined : `${text} returned ${show(got)}; expected ${expected}`),
+  });
+}
+
+const simpleBetArb = fc.record({
+  events: fc.array(eventArb, { maxLength: 30 }),
+  minimum: playersMinimumArb,
+  extra: fc.nat(5000),
+});
+const countingCountArb = fc.record({
+  events: fc.array(eventArb, { minLength: 1, maxLength: 40 }),
+  minimum: playersMinimumArb,
+});
+
+/** The reference Counting player's bets after each event, the bankroll twice the minimum (as the test bets). */
+function countingBets({ events, minimum }: { events: readonly Event[]; minimum: number }): number[] {
+  const oracle = new CountingPlayer();
+  oracle.shuffled();
+  return events.map((event) => {
+    if (event.kind === 'shuffled') oracle.shuffled();
+    else oracle.expose(event.card);
+    return oracle.bet(2 * minimum, minimum);
   });
 }
 
@@ -66,13 +96,16 @@ export const playerTests: UnitTest[] = [
     id: 'player.simple-bet',
     name: 'Simple: bets the minimum whatever it has seen',
     file: 'player.ts',
+    coverage: covers(simpleBetArb, [
+      {
+        name: 'a bet at the minimum of the whole bankroll (extra 0)',
+        floor: 1,
+        reached: ({ extra }) => extra === 0,
+      },
+      { name: 'a minimum of 1', floor: 3, reached: ({ minimum }) => minimum === 1 },
+    ]),
     async run(t) {
-      const caseArb = fc.record({
-        events: fc.array(eventArb, { maxLength: 30 }),
-        minimum: playersMinimumArb,
-        extra: fc.nat(5000),
-      });
-      await checkProperty(t, caseArb, ({ events, minimum, extra }) =>
+      await checkProperty(t, simpleBetArb, ({ events, minimum, extra }) =>
         withPlayer('getSimple', (script, player) => {
           const steps = ['getSimple()'];
           for (const event of events) replay(script, player, event, steps);
@@ -108,12 +141,42 @@ export const playerTests: UnitTest[] = [
     id: 'player.counting-count',
     name: 'Counting: the running count (+1 Two..Six, -1 Ten..Ace, 0 on shuffled) decides the bet',
     file: 'player.ts',
+    coverage: covers(countingCountArb, [
+      {
+        name: 'the count crosses the bet threshold (a doubled bet after one at the minimum)',
+        floor: 10,
+        reached: (drawn) =>
+          countingBets(drawn).some(
+            (wager, i, bets) => i > 0 && wager > drawn.minimum && bets[i - 1] === drawn.minimum,
+          ),
+      },
+      {
+        name: 'the count falls back below it (a bet at the minimum after a doubled one)',
+        floor: 5,
+        reached: (drawn) =>
+          countingBets(drawn).some(
+            (wager, i, bets) => i > 0 && wager === drawn.minimum && bets[i - 1]! > drawn.minimum,
+          ),
+      },
+      {
+        name: 'a bet of the whole bankroll (doubled at twice the minimum)',
+        floor: 10,
+        reached: (drawn) => countingBets(drawn).some((wager) => wager === 2 * drawn.minimum),
+      },
+      {
+        name: 'a shuffle resets a count of +2 or more',
+        floor: 3,
+        reached: (drawn) =>
+          drawn.events.some(
+            (event, i) =>
+              event.kind === 'shuffled' &&
+              i > 0 &&
+              countingBets({ ...drawn, events: drawn.events.slice(0, i) }).at(-1)! > drawn.minimum,
+          ),
+      },
+    ]),
     async run(t) {
-      const caseArb = fc.record({
-        events: fc.array(eventArb, { minLength: 1, maxLength: 40 }),
-        minimum: playersMinimumArb,
-      });
-      await checkProperty(t, caseArb, ({ events, minimum }) =>
+      await checkProperty(t, countingCountArb, ({ events, minimum }) =>
         withPlayer('getCounting', (script, player) => {
           const oracle = new CountingPlayer();
           const bankroll = 2 * minimum;

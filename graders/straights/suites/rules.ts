@@ -4,6 +4,7 @@
 
 import {
   checkProperty,
+  covers,
   data,
   runScripts,
   Script,
@@ -198,6 +199,33 @@ export const rulesTests: UnitTest[] = [
     id: 'rules.legal-reachable',
     name: 'legalPlays: hands and tables of real games, turn by turn',
     file: RULES,
+    coverage: covers(stateArb, [
+      {
+        name: 'the opening (an empty table)',
+        floor: 3,
+        reached: ({ table }) => table.every((pile) => pile.length === 0),
+      },
+      {
+        name: 'no legal play (the player must discard)',
+        floor: 10,
+        reached: (state) => !hasLegalPlay(state),
+      },
+      {
+        name: 'every suit opened',
+        floor: 10,
+        reached: ({ table }) => table.every((pile) => pile.length > 0),
+      },
+      {
+        name: 'a pile played out to its ace or king',
+        floor: 5,
+        reached: ({ table }) => table.some((pile) => pile.includes(1) || pile.includes(13)),
+      },
+      {
+        name: "the round's last cards (one card in hand)",
+        floor: 1,
+        reached: ({ hand }) => hand.length === 1,
+      },
+    ]),
     run: (t) => checkProperty(t, stateArb, (state) => legalScript(state.hand, state.table, context(state))),
   },
   {

@@ -2,7 +2,7 @@
 // SPEC section 8 that the class holds, each a test, played on a stacked deck through the class's
 // public methods in main()'s order, and whole games of random bets, decks and plays against the oracle.
 import type { Card } from '@pitboss/deck';
-import { checkProperty, runScripts, type Script, type UnitTest } from '@pitboss/grader/kit';
+import { checkProperty, covers, runScripts, type Script, type UnitTest } from '@pitboss/grader/kit';
 import fc from 'fast-check';
 import { c, NEW_DECK, type RoundPlan, stackFor, TableScript } from './table.ts';
 
@@ -71,6 +71,31 @@ const roundArb = (funds: readonly number[]): fc.Arbitrary<RoundPlan> =>
     hits: fc.array(fc.nat({ max: 4 }), { minLength: funds.length, maxLength: funds.length }),
   });
 
+const betsArb = fc
+  .record({ funds: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 500 })), win: fc.boolean() })
+  .chain(({ funds, win }) =>
+    fc.record({
+      funds: fc.constant(funds),
+      win: fc.constant(win),
+      legal: fc.oneof(fc.constant(funds), fc.constant(0), fc.integer({ min: 0, max: funds })),
+      illegal: fc.oneof(
+        fc.constant(funds + 1),
+        fc.constant(-1),
+        fc.integer({ min: funds + 1, max: funds + 1000 }),
+        fc.integer({ min: -1000, max: -1 }),
+      ),
+    }),
+  );
+
+const roundsArb = tableArb.chain(({ names, funds }) =>
+  fc.record({
+    names: fc.constant(names),
+    funds: fc.constant(funds),
+    // The bets are drawn against the starting funds: some become illegal as the funds move.
+    rounds: fc.array(roundArb(funds), { minLength: 1, maxLength: 3 }),
+  }),
+);
+
 // In this order: the tests that never need the dealer to hold an Ace first, so that a dealer's turn that
 // hangs on a soft hand (a common loop bug) costs only the tests that reach one.
 export const blackjackTests: UnitTest[] = [
@@ -102,42 +127,35 @@ export const blackjackTests: UnitTest[] = [
     id: 'blackjack.bets',
     name: "Bets: legal from 0 to the player's funds, all the funds too; above them or negative is illegal and changes nothing; betting moves no money",
     file: FILE,
+    coverage: covers(betsArb, [
+      {
+        name: 'a bet of all the funds',
+        floor: 10,
+        reached: ({ funds, legal }) => legal === funds && funds > 0,
+      },
+      { name: 'a bet of 0', floor: 10, reached: ({ legal }) => legal === 0 },
+      { name: 'a player with no funds', floor: 5, reached: ({ funds }) => funds === 0 },
+      { name: 'one above the funds', floor: 10, reached: ({ funds, illegal }) => illegal === funds + 1 },
+      { name: 'a bet of -1', floor: 10, reached: ({ illegal }) => illegal === -1 },
+    ]),
     run: (t) =>
-      checkProperty(
-        t,
-        fc
-          .record({ funds: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 500 })), win: fc.boolean() })
-          .chain(({ funds, win }) =>
-            fc.record({
-              funds: fc.constant(funds),
-              win: fc.constant(win),
-              legal: fc.oneof(fc.constant(funds), fc.constant(0), fc.integer({ min: 0, max: funds })),
-              illegal: fc.oneof(
-                fc.constant(funds + 1),
-                fc.constant(-1),
-                fc.integer({ min: funds + 1, max: funds + 1000 }),
-                fc.integer({ min: -1000, max: -1 }),
-              ),
-            }),
-          ),
-        ({ funds, win, legal, illegal }) => {
-          // Ann bets `legal`, then tries `illegal`: the legal bet stands, and the round settles it.
-          const table = new TableScript(['Ann'], [funds]);
-          table.setPlayerBet(0, legal, false);
-          table.getPlayerFunds(0, 'betting moves no money: only settling does');
-          table.setPlayerBet(0, illegal, false);
-          table.getPlayerFunds(0, 'an illegal bet changes nothing');
-          const ann = win ? [c('10', 'Clubs'), c('Queen', 'Hearts')] : [c('10', 'Clubs'), c('8', 'Hearts')];
-          const dealer = win
-            ? [c('10', 'Spades'), c('8', 'Diamonds')]
-            : [c('10', 'Spades'), c('King', 'Diamonds')];
-          table.stack(stackFor([ann], dealer));
-          table.newDeal();
-          table.dealerPlay();
-          table.settlePlayerBet(0);
-          return table.script;
-        },
-      ),
+      checkProperty(t, betsArb, ({ funds, win, legal, illegal }) => {
+        // Ann bets `legal`, then tries `illegal`: the legal bet stands, and the round settles it.
+        const table = new TableScript(['Ann'], [funds]);
+        table.setPlayerBet(0, legal, false);
+        table.getPlayerFunds(0, 'betting moves no money: only settling does');
+        table.setPlayerBet(0, illegal, false);
+        table.getPlayerFunds(0, 'an illegal bet changes nothing');
+        const ann = win ? [c('10', 'Clubs'), c('Queen', 'Hearts')] : [c('10', 'Clubs'), c('8', 'Hearts')];
+        const dealer = win
+          ? [c('10', 'Spades'), c('8', 'Diamonds')]
+          : [c('10', 'Spades'), c('King', 'Diamonds')];
+        table.stack(stackFor([ann], dealer));
+        table.newDeal();
+        table.dealerPlay();
+        table.settlePlayerBet(0);
+        return table.script;
+      }),
   },
   {
     id: 'blackjack.deal',
@@ -359,22 +377,26 @@ export const blackjackTests: UnitTest[] = [
     id: 'blackjack.rounds',
     name: 'Whole games: rounds of random bets, decks and plays, each round on a fresh deck with fresh hands, the funds carried from round to round',
     file: FILE,
+    coverage: covers(roundsArb, [
+      { name: 'a full table (seven players)', floor: 5, reached: ({ names }) => names.length === 7 },
+      { name: 'a lone player', floor: 5, reached: ({ names }) => names.length === 1 },
+      { name: 'three rounds (funds carried twice)', floor: 20, reached: ({ rounds }) => rounds.length === 3 },
+      {
+        name: 'a bet above the funds it was drawn against',
+        floor: 10,
+        reached: ({ funds, rounds }) => rounds.some((round) => round.bets.some((bet, p) => bet > funds[p]!)),
+      },
+      {
+        name: 'a negative bet',
+        floor: 10,
+        reached: ({ rounds }) => rounds.some((round) => round.bets.some((bet) => bet < 0)),
+      },
+    ]),
     run: (t) =>
-      checkProperty(
-        t,
-        tableArb.chain(({ names, funds }) =>
-          fc.record({
-            names: fc.constant(names),
-            funds: fc.constant(funds),
-            // The bets are drawn against the starting funds: some become illegal as the funds move.
-            rounds: fc.array(roundArb(funds), { minLength: 1, maxLength: 3 }),
-          }),
-        ),
-        ({ names, funds, rounds }) => {
-          const table = new TableScript(names, funds);
-          for (const plan of rounds) table.round(plan);
-          return table.script;
-        },
-      ),
+      checkProperty(t, roundsArb, ({ names, funds, rounds }) => {
+        const table = new TableScript(names, funds);
+        for (const plan of rounds) table.round(plan);
+        return table.script;
+      }),
   },
 ];

@@ -224,7 +224,7 @@ function program(io: Io, setStatus: (status: number) => void): Command {
   cli
     .command('mutants')
     .description(
-      "the grader's self-check: every mutant caught by a test of its file, every fixture judged right",
+      "the grader's self-check: each property's situations reached at their floors, every mutant caught by a test of its file, every fixture judged right",
     )
     .option('--assignment <name>', `the assignment (${assignmentNames().join(', ')}); default: the project's`)
     .addOption(olderName())
@@ -234,6 +234,10 @@ function program(io: Io, setStatus: (status: number) => void): Command {
     )
     .option('--fixtures <dir>', 'fixture submissions; default: fixtures/submissions/<assignment>/')
     .option('--jobs <n>', 'student processes at once', positiveInteger, availableParallelism())
+    .option(
+      '--coverage',
+      "only the corner coverage: the situations each property's fixed seeds reach, against their floors",
+    )
     .action(async (flags: Named & Omit<MutantsFlags, 'assignment'>) =>
       setStatus(await mutants({ ...flags, ...named(flags) }, io)),
     );

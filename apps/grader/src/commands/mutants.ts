@@ -1,10 +1,13 @@
-// `pitboss mutants`: the grader's self-check for one assignment (mutants/self-check.ts).
+// `pitboss mutants`: the grader's self-check for one assignment (mutants/self-check.ts), and the corner
+// coverage of its suites (mutants/coverage.ts): the situations each property must reach on its fixed seeds.
 import { join } from 'node:path';
 import pLimit from 'p-limit';
-import { loadAssignment } from '../assignments.ts';
+import { loadAssignment, solutionDirOf } from '../assignments.ts';
 import { EXIT_FAILURES, EXIT_OK } from '../errors.ts';
 import { openWorkRoot } from '../infrastructure.ts';
+import type { Assignment } from '../kit/assignment.ts';
 import { readCatalogue } from '../mutants/catalogue.ts';
+import { renderCoverage, shortfalls, suiteCoverage } from '../mutants/coverage.ts';
 import { renderSelfCheck, selfCheck } from '../mutants/self-check.ts';
 import { REPO_ROOT } from '../paths.ts';
 import { planTests } from '../plan.ts';
@@ -17,17 +20,37 @@ export interface MutantsFlags {
   private?: string | undefined;
   fixtures?: string | undefined;
   jobs: number;
+  /** Only the corner coverage: classifies the suites' draws, runs no mutant and no fixture. */
+  coverage?: boolean | undefined;
 }
 
 export async function mutants(flags: MutantsFlags, io: Io): Promise<number> {
-  const assignment = await loadAssignment(flags.assignment);
+  return checkAssignment(await loadAssignment(flags.assignment), flags, io);
+}
+
+/** The self-check of a loaded assignment: its coverage first (cheap), then its mutants and fixtures. */
+export async function checkAssignment(
+  assignment: Assignment,
+  flags: Omit<MutantsFlags, 'assignment'>,
+  io: Io,
+): Promise<number> {
+  // The inputs first (a reference to check against, the catalogue, the rubric and its hints): a missing
+  // or bad one stops with nothing printed.
+  solutionDirOf(assignment);
   const secret = privateFolder(flags.private, assignment.name);
   const catalogue = readCatalogue(assignment, secret);
+  const plan = planTests(assignment, catalogue, privateTranscriptCases(secret));
+  const coverage = suiteCoverage(assignment);
+  const covered = shortfalls(coverage).length === 0;
+  io.stdout(
+    `Corner coverage (situations each property reaches on its fixed seeds):\n${renderCoverage(coverage)}\n`,
+  );
+  if (flags.coverage === true) return covered ? EXIT_OK : EXIT_FAILURES;
   const work = openWorkRoot({ otherUser: sandboxSupport().layers.has('setpriv') });
   try {
     const check = await selfCheck({
       assignment,
-      plan: planTests(assignment, catalogue, privateTranscriptCases(secret)),
+      plan,
       mutants: catalogue,
       fixturesDir: flags.fixtures ?? join(REPO_ROOT, 'fixtures/submissions', assignment.name),
       workRoot: work.path,
@@ -36,7 +59,8 @@ export async function mutants(flags: MutantsFlags, io: Io): Promise<number> {
       jobs: flags.jobs,
     });
     io.stdout(renderSelfCheck(check));
-    return check.ok ? EXIT_OK : EXIT_FAILURES;
+    if (!covered) io.stdout('Some situations are below their floor (see the corner coverage above).\n');
+    return check.ok && covered ? EXIT_OK : EXIT_FAILURES;
   } finally {
     work.remove();
   }

@@ -1,5 +1,6 @@
 // What one assignment (a folder under graders/) tells the grader. Nothing here knows a card game:
 // files, tests, transcripts of a program, a rubric, limits and a starter kit.
+import type { Situation } from './coverage.ts';
 import type { UnitTest } from './unit-test.ts';
 
 export interface StudentFile {
@@ -73,6 +74,12 @@ export interface TranscriptSuite {
    * each linking. None by default.
    */
   shrink?: { groups: readonly string[] } | undefined;
+  /**
+   * Situations the cases of a group (drawn ones) must reach, each with a floor: `pitboss mutants`
+   * classifies the group's cases with them (the reference played in the grader's process). None by
+   * default.
+   */
+  situations?: Readonly<Record<string, readonly Situation<TranscriptCase>[]>> | undefined;
 }
 
 /**

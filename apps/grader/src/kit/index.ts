@@ -10,6 +10,15 @@ export type {
   TranscriptSuite,
 } from './assignment.ts';
 export { CALL_LENGTH, RECORD_FD, recordCall } from './calls.ts';
+export {
+  type Coverage,
+  countSituations,
+  covers,
+  drawsOf,
+  type PropertyCoverage,
+  type Situation,
+  type SituationCount,
+} from './coverage.ts';
 export { cutText, isOpaque, MalformedReply, Opaque, type Outcome } from './decode.ts';
 export {
   type Describe,

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import type { WireStep } from '../children/executor/calls.ts';
 import { makeExecutor, serialize } from '../children/executor/executor-core.ts';
+import type { Coverage } from './coverage.ts';
 import { decodeResults, isOpaque, type Outcome } from './decode.ts';
 import type { Calls, Script, Thrown } from './script.ts';
 
@@ -27,6 +28,11 @@ export interface UnitTest {
   /** The one student file it grades. */
   file: string;
   run(t: TestContext): Promise<void> | void;
+  /**
+   * For a property: what it draws and the situations those draws must reach on the fixed seed
+   * (`pitboss mutants` holds them against their floors). None for a table-driven test.
+   */
+  coverage?: Coverage | undefined;
 }
 
 /** How a failure is graded: a wrong answer, or the student's code threw where it should not have. */
