@@ -1,23 +1,49 @@
-// Where a run's time goes, phase by phase, summed over its submissions (phases of one submission run
-// side by side, so the sum can pass the wall time): what `pnpm bench` reads to show where a regression
-// is. Never part of a report, which must be the same on every run. Written as JSON to the file named by
-// PITBOSS_TIMINGS, when the command ends.
+// Where a run's time goes, phase by phase: what `pnpm bench` reads to show where a regression is.
+// `busy`: the time the places of the run's limiter (--jobs) were held by each phase's student
+// processes, summed (at most jobs x the run's wall time); `phases`: each phase's wall time, summed over
+// submissions (phases of one submission, and submissions, run side by side, so it includes waiting for
+// a place). Never part of a report, which must be the same on every run. Written as JSON to the file
+// named by PITBOSS_TIMINGS, when the command ends.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { writeFileSync } from 'node:fs';
+import type { LimitFunction } from 'p-limit';
 
 export const PHASES = ['preparing', 'unit', 'transcripts', 'studentTests', 'typeCheck', 'reports'] as const;
 export type Phase = (typeof PHASES)[number];
 
+const zeros = () => Object.fromEntries(PHASES.map((phase) => [phase, 0])) as Record<Phase, number>;
 /** Milliseconds spent in each phase so far, in this process. */
-const spent = Object.fromEntries(PHASES.map((phase) => [phase, 0])) as Record<Phase, number>;
+const spent = zeros();
+/** Milliseconds the limiter's places were held in each phase. */
+const busy = zeros();
+const current = new AsyncLocalStorage<Phase>();
 
-/** Runs `work`, adding its wall time to `phase`. */
+/** Runs `work`, adding its wall time to `phase`; the limiter's places it takes count as that phase's. */
 export async function timed<T>(phase: Phase, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
   try {
-    return await work();
+    return await current.run(phase, work);
   } finally {
     spent[phase] += performance.now() - started;
   }
+}
+
+/** `limiter`, counting how long each place is held, by the phase that took it. */
+export function countedLimiter(limiter: LimitFunction): LimitFunction {
+  const counted = (<Arguments extends unknown[], Result>(
+    work: (...args: Arguments) => PromiseLike<Result> | Result,
+    ...args: Arguments
+  ): Promise<Result> =>
+    limiter(async () => {
+      const started = performance.now();
+      try {
+        return await work(...args);
+      } finally {
+        const phase = current.getStore();
+        if (phase !== undefined) busy[phase] += performance.now() - started;
+      }
+    })) as LimitFunction;
+  return Object.setPrototypeOf(counted, limiter) as LimitFunction;
 }
 
 /** Runs `work` (synchronous), adding its wall time to `phase`. */
@@ -31,6 +57,8 @@ export function timedNow<T>(phase: Phase, work: () => T): T {
 }
 
 export interface Timings {
+  /** Seconds the limiter's places were held by each phase's processes. */
+  busy: Record<Phase, number>;
   /** Seconds in each phase, summed over the run's submissions. */
   phases: Record<Phase, number>;
   /** The grader process's own peak resident memory (student processes are apart). */
@@ -39,6 +67,7 @@ export interface Timings {
 
 /** This process's timings so far. */
 export const timings = (): Timings => ({
+  busy: Object.fromEntries(PHASES.map((phase) => [phase, busy[phase] / 1000])) as Record<Phase, number>,
   phases: Object.fromEntries(PHASES.map((phase) => [phase, spent[phase] / 1000])) as Record<Phase, number>,
   peakRssBytes: process.resourceUsage().maxRSS * 1024,
 });

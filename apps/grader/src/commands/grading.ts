@@ -29,7 +29,7 @@ import { openWorkRoot } from '../infrastructure.ts';
 import { keepingProblem, newKeeping, writeKept } from '../keep.ts';
 import type { Assignment, Limits } from '../kit/assignment.ts';
 import { readCatalogue } from '../mutants/catalogue.ts';
-import { timedNow } from '../phases.ts';
+import { countedLimiter, timedNow } from '../phases.ts';
 import { type PlannedTest, planTests } from '../plan.ts';
 import { privateFolder, privateTranscriptCases } from '../private-part.ts';
 import { compareRuns } from '../regrade.ts';
@@ -276,7 +276,7 @@ async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io)
     tokens,
     options: {
       mode,
-      limiter: pLimit(flags.jobs),
+      limiter: countedLimiter(pLimit(flags.jobs)),
       limits,
       replay,
       only: flags.only,
