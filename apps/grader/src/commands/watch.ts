@@ -164,8 +164,13 @@ export async function watchCheck(
     throw new PitbossError('USAGE', '--watch tells changes for people: it takes only --format human');
   // Looked at before the first run: a save during it is a change for the next.
   let files = filesNow(dir);
-  const first = await checkRun(dir, flags, io);
-  let last = first.report;
+  onBusy?.(true);
+  let last: Report | undefined;
+  try {
+    last = (await checkRun(dir, flags, io)).report;
+  } finally {
+    onBusy?.(false);
+  }
   if (signal.aborted) return EXIT_OK;
   const c = pc.createColors(io.color);
   io.stdout(
