@@ -124,6 +124,52 @@ describe('check --watch, in this process', () => {
     expect(workRootsOf(process.pid)).toEqual([]);
   }, 180_000);
 
+  it('runs one check at a time: saves during a run queue one more run, after it', async () => {
+    const dir = copyOfCorrect();
+    let out = '';
+    let runs = 0;
+    let busy = false;
+    let overlapped = false;
+    const controller = new AbortController();
+    const done = watchCheck(
+      dir,
+      FLAGS,
+      {
+        stdout: (text) => {
+          out += text;
+        },
+        stderr: () => {},
+        color: false,
+      },
+      {
+        signal: controller.signal,
+        debounceMs: 100,
+        onBusy: (now) => {
+          if (now && busy) overlapped = true;
+          if (now) runs++;
+          busy = now;
+        },
+      },
+    );
+    await until(() => out.includes('Watching'), 'the first run');
+    const hand = join(dir, 'hand.ts');
+    const source = readFileSync(hand, 'utf8');
+    writeFileSync(hand, source.replace(BUG[0], BUG[1]));
+    await until(() => runs === 2, 'the run after the save');
+    // Two saves while it runs (a check takes seconds): one more run, not two.
+    writeFileSync(hand, `${source}\n`);
+    writeFileSync(hand, source);
+    await until(() => runs === 3 && !busy, 'the queued run');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    controller.abort();
+    expect(await done).toBe(0);
+    expect(overlapped).toBe(false);
+    expect(runs).toBe(3);
+    expect(out.match(/ RERUN /g)).toHaveLength(2);
+    // The last run saw the folder as it was left: full marks.
+    expect(out).toMatch(/(-> 21\/21 \(\+\d+\)|nothing changed: score 21\/21)\n$/);
+  }, 180_000);
+
   it('refuses what it cannot tell as changes, before any run', async () => {
     const run = watchCheck(
       CORRECT,
