@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GradeFlags } from '../src/commands/grading.ts';
 import { isSave, watchCheck } from '../src/commands/watch.ts';
-import { CORRECT, REPO_ROOT, scratch } from './support.ts';
+import { CORRECT, pitbossHere, REPO_ROOT, scratch } from './support.ts';
 
 const BIN = join(REPO_ROOT, 'apps/grader/bin/pitboss.mjs');
 const FLAGS: GradeFlags = { format: 'human', jobs: 2, only: ['hand.'] };
@@ -178,6 +178,9 @@ describe('check --watch, in this process', () => {
       { signal: new AbortController().signal },
     );
     await expect(run).rejects.toMatchObject({ code: 'USAGE' });
+    const missing = await pitbossHere(['check', join(scratch(), 'not-there'), '--watch']);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/^pitboss: no such folder: .*not-there\n$/);
   });
 });
 

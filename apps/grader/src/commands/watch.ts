@@ -1,7 +1,7 @@
 // `pitboss check --watch [dir]`: the student's loop. One check told in full, then, each time a file of
 // the submission is saved, the visible tests again and only what changed since the run before: the
 // tests newly failing (with their evidence), the tests fixed, the score's move. Like vitest's watch mode.
-import { readdirSync, statSync, watch } from 'node:fs';
+import { existsSync, readdirSync, statSync, watch } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import pc from 'picocolors';
 import { EXIT_OK, EXIT_USAGE, PitbossError } from '../errors.ts';
@@ -162,8 +162,9 @@ export async function watchCheck(
       throw new PitbossError('USAGE', `--watch tells changes on the terminal: it does not take ${option}`);
   if (flags.format !== 'human')
     throw new PitbossError('USAGE', '--watch tells changes for people: it takes only --format human');
-  // Looked at before the first run: a save during it is a change for the next.
-  let files = filesNow(dir);
+  // Looked at before the first run: a save during it is a change for the next. A folder that is not
+  // there (or not a folder) is the first run's to tell, as `pitboss check` tells it.
+  let files = existsSync(dir) && statSync(dir).isDirectory() ? filesNow(dir) : new Map<string, string>();
   onBusy?.(true);
   let last: Report | undefined;
   try {
