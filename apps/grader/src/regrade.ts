@@ -74,7 +74,8 @@ const verdictOf = (test: TestResult): Verdict => ({
 const sameVerdict = (a: TestResult, b: TestResult) =>
   a.status === b.status && a.score === b.score && a.maxScore === b.maxScore && a.message === b.message;
 
-function changedTests(before: Report, after: Report): TestChange[] {
+/** Every test whose verdict moved between two reports of one submission, read from their data. */
+export function changedTests(before: Report, after: Report): TestChange[] {
   const earlier = new Map(before.tests.map((test) => [test.id, test]));
   const later = new Map(after.tests.map((test) => [test.id, test]));
   const changes: TestChange[] = [];

@@ -17,7 +17,9 @@ import type { Io } from '../commands/io.ts';
 import { merge } from '../commands/merge.ts';
 import { type MutantsFlags, mutants } from '../commands/mutants.ts';
 import { type SimilarityFlags, similarity } from '../commands/similarity.ts';
+import { watchCheck } from '../commands/watch.ts';
 import { EXIT_INFRASTRUCTURE, EXIT_OK, EXIT_USAGE, PitbossError } from '../errors.ts';
+import { killChildren } from '../infrastructure.ts';
 import { writeTimings } from '../phases.ts';
 import { FORMATS } from '../report/index.ts';
 import { VIEWS } from '../report/views.ts';
@@ -108,10 +110,18 @@ function program(io: Io, setStatus: (status: number) => void): Command {
       .argument('[dir]', 'the submission', '.')
       .option('--replay <id>', 'run one counterexample again, from the id a report printed')
       .option(
+        '--watch',
+        'check again each time a file of the submission is saved, telling only what changed since the run before (tests newly failing, fixed, the score); Ctrl-C stops (exit 0)',
+      )
+      .option(
         '--keep',
         "write each failing visible test as a test of your own format in tests/ (kept.<test id>.test.ts: the counterexample's calls with the expected answers, or the program's words, stdin and expected output); kept tests are the grader's and earn no own-tests points",
       ),
-  ).action(async (dir: string, flags: GradeFlags) => setStatus(await check(dir, flags, io)));
+  ).action(async (dir: string, flags: GradeFlags & { watch?: boolean }) =>
+    setStatus(
+      flags.watch === true ? await watchUntilInterrupted(dir, flags, io) : await check(dir, flags, io),
+    ),
+  );
 
   gradeOptions(
     cli
@@ -243,6 +253,35 @@ function program(io: Io, setStatus: (status: number) => void): Command {
     );
 
   return cli;
+}
+
+/**
+ * `check --watch` until Ctrl-C, which ends it cleanly (exit 0). Idle, the watch just stops; during a
+ * run, the students' processes are killed and the process exits at once: its exit handlers remove the
+ * run's work folder (registered after this handler, the work root's own SIGINT handler, which exits 130,
+ * never runs).
+ */
+async function watchUntilInterrupted(dir: string, flags: GradeFlags, io: Io): Promise<number> {
+  const controller = new AbortController();
+  let busy = false;
+  const interrupted = () => {
+    if (busy) {
+      killChildren();
+      process.exit(EXIT_OK);
+    }
+    controller.abort();
+  };
+  process.prependListener('SIGINT', interrupted);
+  try {
+    return await watchCheck(dir, flags, io, {
+      signal: controller.signal,
+      onBusy: (now) => {
+        busy = now;
+      },
+    });
+  } finally {
+    process.off('SIGINT', interrupted);
+  }
 }
 
 export async function runPitboss(argv: readonly string[], io: Io): Promise<number> {

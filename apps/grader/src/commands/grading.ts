@@ -485,6 +485,28 @@ function tellResults(
 
 /** A run of `check` or `grade` over the folders named. */
 export async function runGrading(mode: Mode, folders: string[], flags: GradeFlags, io: Io): Promise<number> {
+  return (await gradeAndTell(mode, folders, flags, io)).status;
+}
+
+/**
+ * One `check` of a folder, told on `io` as `pitboss check` tells it, and its result as data: the
+ * student's view of the report (undefined when the grader could not grade it) and the exit status.
+ */
+export async function checkRun(
+  folder: string,
+  flags: GradeFlags,
+  io: Io,
+): Promise<{ status: number; report: Report | undefined }> {
+  const { status, report } = await gradeAndTell('check', [folder], flags, io);
+  return { status, report: report === undefined ? undefined : inView(report, 'student') };
+}
+
+async function gradeAndTell(
+  mode: Mode,
+  folders: string[],
+  flags: GradeFlags,
+  io: Io,
+): Promise<{ status: number; report: Report | undefined }> {
   const run = await planRun(mode, folders, flags, io);
   const keeping = run.options.keep;
   // A tests folder --keep cannot write is told before anything is graded.
@@ -498,5 +520,5 @@ export async function runGrading(mode: Mode, folders: string[], flags: GradeFlag
     const tell = flags.format === 'human' && flags.out === undefined ? io.stdout : io.stderr;
     writeKept(folders[0]!, keeping, run.assignment, (line) => tell(`${line}\n`));
   }
-  return status;
+  return { status, report: graded.finished[0]?.infrastructure === true ? undefined : report };
 }

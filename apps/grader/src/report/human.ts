@@ -222,15 +222,52 @@ function diffBlock(diff: TranscriptDiff, c: Colors): string[] {
   return out;
 }
 
+/** A test's status, padded to line up, green for a pass and red for anything else. */
+export function statusWord(test: Pick<TestResult, 'status'>, c: Colors): string {
+  const word = STATUS_WORDS[test.status].padEnd(STATUS_WIDTH);
+  return test.status === 'passed' ? c.green(word) : c.red(word);
+}
+
+/**
+ * One failing test as the report tells it: its status, name and file, then its evidence (the message,
+ * the transcript's difference, a shorter input, the replay command, its hint). Watch mode tells a newly
+ * failing test with the same lines.
+ */
+export function failureLines(report: Report, test: TestResult, c: Colors): string[] {
+  const t = terminalLine;
+  const out = [
+    `${statusWord(test, c)} ${t(test.name)}  ${c.dim(`[${t(test.file)}, ${scoreOutOf(0, test.maxScore)}]`)}`,
+  ];
+  if (test.message !== undefined) out.push(terminalBlock(test.message, '      '));
+  if (test.diff !== undefined) out.push(...diffBlock(test.diff, c));
+  const shorter = test.shorterInput;
+  if (shorter !== undefined) {
+    out.push(
+      c.yellow(
+        `      a shorter input shows a difference too: ${shorter.lines} of the ${shorter.originalLines} lines typed:`,
+      ),
+    );
+    out.push(
+      ...shorter.stdin
+        .split('\n')
+        .slice(0, shorter.lines)
+        .map((line) => `        < ${t(line)}`),
+    );
+    out.push(terminalBlock(shorter.message, '      '));
+    out.push(...diffBlock(shorter.diff, c));
+  }
+  if (test.replay !== undefined)
+    out.push(c.dim(`      replay: ${t(replayCommand(report.submission.name, test.replay))}`));
+  const hint = hintText(test);
+  if (hint !== undefined) out.push(c.cyan(terminalBlock(hint, '      ')));
+  return out;
+}
+
 export function renderHuman(unbounded: Report, options: HumanOptions): string {
   const report = boundReport(unbounded);
   const c = pc.createColors(options.color);
   const t = terminalLine;
   const out: string[] = [];
-  const status = (result: TestResult) => {
-    const word = STATUS_WORDS[result.status].padEnd(STATUS_WIDTH);
-    return result.status === 'passed' ? c.green(word) : c.red(word);
-  };
   out.push(c.bold(t(`${report.assignment.title}: ${report.submission.name}`)));
   out.push(
     `${c.bold(`Score ${scoreOutOf(report.score, report.maxScore)}`)}  (${report.mode === 'check' ? 'visible tests only' : 'all tests'}; seed ${report.seed}; grader ${t(report.assignment.name)} v${t(report.assignment.version)})`,
@@ -260,32 +297,7 @@ export function renderHuman(unbounded: Report, options: HumanOptions): string {
     // A failure repeated case after case (the same first difference, the same hang) is told once,
     // with the other tests it affects named after it.
     for (const [test, same] of sameFailures(failed)) {
-      out.push(
-        '',
-        `${status(test)} ${t(test.name)}  ${c.dim(`[${t(test.file)}, ${scoreOutOf(0, test.maxScore)}]`)}`,
-      );
-      if (test.message !== undefined) out.push(terminalBlock(test.message, '      '));
-      if (test.diff !== undefined) out.push(...diffBlock(test.diff, c));
-      const shorter = test.shorterInput;
-      if (shorter !== undefined) {
-        out.push(
-          c.yellow(
-            `      a shorter input shows a difference too: ${shorter.lines} of the ${shorter.originalLines} lines typed:`,
-          ),
-        );
-        out.push(
-          ...shorter.stdin
-            .split('\n')
-            .slice(0, shorter.lines)
-            .map((line) => `        < ${t(line)}`),
-        );
-        out.push(terminalBlock(shorter.message, '      '));
-        out.push(...diffBlock(shorter.diff, c));
-      }
-      if (test.replay !== undefined)
-        out.push(c.dim(`      replay: ${t(replayCommand(report.submission.name, test.replay))}`));
-      const hint = hintText(test);
-      if (hint !== undefined) out.push(c.cyan(terminalBlock(hint, '      ')));
+      out.push('', ...failureLines(report, test, c));
       if (same.length > 0) {
         const named = same.slice(0, SAME_NAMED).map((other) => `${t(other.name)} [${t(other.file)}]`);
         const more = same.length - named.length;

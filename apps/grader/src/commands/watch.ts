@@ -1,0 +1,246 @@
+// `pitboss check --watch [dir]`: the student's loop. One check told in full, then, each time a file of
+// the submission is saved, the visible tests again and only what changed since the run before: the
+// tests newly failing (with their evidence), the tests fixed, the score's move. Like vitest's watch mode.
+import { existsSync, readdirSync, statSync, watch } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import pc from 'picocolors';
+import { EXIT_OK, EXIT_USAGE, PitbossError } from '../errors.ts';
+import { HISTORY_FOLDER } from '../hints.ts';
+import { changedTests } from '../regrade.ts';
+import { failureLines, statusWord, terminalLine } from '../report/human.ts';
+import type { Report, TestResult } from '../report/model.ts';
+import { points, scoreOutOf } from '../report/words.ts';
+import { checkRun, type GradeFlags } from './grading.ts';
+import type { Io } from './io.ts';
+
+/** Folders whose changes are never the student's edit: the grader's own notes, packages, version control. */
+const IGNORED_FOLDERS = new Set([HISTORY_FOLDER, 'node_modules', '.git']);
+
+/**
+ * Whether a change at `path` (relative to the submission) is a save worth a run: not in an ignored
+ * folder, not a hidden file, not an editor's temporary or backup file (vim's .x.swp, 4913 and x~,
+ * emacs's #x# and .#x, JetBrains' x___jb_tmp___).
+ */
+export function isSave(path: string): boolean {
+  const parts = path.split(sep).filter((part) => part !== '');
+  const name = parts.at(-1);
+  if (name === undefined) return false;
+  if (parts.some((part) => IGNORED_FOLDERS.has(part) || part.startsWith('.'))) return false;
+  return !(
+    name.startsWith('#') ||
+    name.endsWith('~') ||
+    /^\d+$/.test(name) ||
+    /___jb_(tmp|old)___$/.test(name) ||
+    /\.(swp|swx|swo|tmp|bak)$/.test(name)
+  );
+}
+
+/** The submission's files that a save can change, each with what tells a save: its size and time. */
+export function filesNow(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = relative(dir, join(entry.parentPath ?? entry.path, entry.name));
+    if (!isSave(path)) continue;
+    try {
+      const stat = statSync(join(dir, path));
+      files.set(path, `${stat.size}:${stat.mtimeMs}`);
+    } catch {
+      // Gone meanwhile: as if it never was.
+    }
+  }
+  return files;
+}
+
+/** The files saved, made or removed between two looks at a folder, by name. */
+export function savedBetween(before: Map<string, string>, after: Map<string, string>): string[] {
+  const names = new Set([...before.keys(), ...after.keys()]);
+  return [...names].filter((name) => before.get(name) !== after.get(name)).sort();
+}
+
+/** What moved between two checks of one submission, read from the reports' data. */
+export interface CheckChanges {
+  /** Failing now, passing (or absent) before. */
+  newlyFailing: TestResult[];
+  /** Passing now, failing before. */
+  fixed: TestResult[];
+  /** Failing in both, with other evidence now. */
+  failingOtherwise: TestResult[];
+  before: { score: number; maxScore: number };
+  after: { score: number; maxScore: number };
+}
+
+export function checkChanges(before: Report, after: Report): CheckChanges {
+  const now = new Map(after.tests.map((test) => [test.id, test]));
+  const changes: CheckChanges = {
+    newlyFailing: [],
+    fixed: [],
+    failingOtherwise: [],
+    before: { score: before.score, maxScore: before.maxScore },
+    after: { score: after.score, maxScore: after.maxScore },
+  };
+  for (const change of changedTests(before, after)) {
+    const test = now.get(change.id);
+    // A test gone from this run (an own test deleted) shows in the score alone.
+    if (test === undefined) continue;
+    const was = change.before?.status;
+    if (test.status === 'passed') {
+      if (was !== undefined && was !== 'passed') changes.fixed.push(test);
+    } else if (was === undefined || was === 'passed') changes.newlyFailing.push(test);
+    else changes.failingOtherwise.push(test);
+  }
+  return changes;
+}
+
+const moved = (changes: CheckChanges): boolean =>
+  changes.newlyFailing.length + changes.fixed.length + changes.failingOtherwise.length > 0 ||
+  changes.before.score !== changes.after.score ||
+  changes.before.maxScore !== changes.after.maxScore;
+
+/** A re-run told for people: what was saved, then only what changed since the run before. */
+export function renderChanges(
+  saved: readonly string[],
+  after: Report,
+  changes: CheckChanges,
+  color: boolean,
+): string {
+  const c = pc.createColors(color);
+  const t = terminalLine;
+  const shown = saved.slice(0, 3).map(t).join(', ');
+  const more = saved.length > 3 ? ` and ${saved.length - 3} more` : '';
+  const out = ['', `${c.inverse(c.bold(' RERUN '))} ${shown}${more}`];
+  if (!moved(changes)) {
+    out.push(`  nothing changed: score ${scoreOutOf(after.score, after.maxScore)}`);
+    return `${out.join('\n')}\n`;
+  }
+  const section = (heading: string, tests: TestResult[], full: boolean) => {
+    if (tests.length === 0) return;
+    out.push('', c.bold(`${heading} (${tests.length}):`));
+    for (const test of tests)
+      if (full) out.push(...failureLines(after, test, c).map((line) => `  ${line}`));
+      else out.push(`  ${statusWord(test, c)} ${t(test.name)}  ${c.dim(`[${t(test.file)}]`)}`);
+  };
+  section('Newly failing', changes.newlyFailing, true);
+  section('Still failing, with other evidence', changes.failingOtherwise, true);
+  section('Fixed', changes.fixed, false);
+  const { before, after: now } = changes;
+  const delta = now.score - before.score;
+  const sign = delta > 0 ? c.green(`+${points(delta)}`) : delta < 0 ? c.red(points(delta)) : '±0';
+  out.push(
+    '',
+    c.bold(
+      `Score ${scoreOutOf(before.score, before.maxScore)} -> ${scoreOutOf(now.score, now.maxScore)} (${sign})`,
+    ),
+  );
+  return `${out.join('\n')}\n`;
+}
+
+export interface WatchOptions {
+  /** Ends the watch: the run in flight finishes, then the watch returns its status (0). */
+  signal: AbortSignal;
+  /** How long saves are gathered into one run. */
+  debounceMs?: number;
+  /** Told when a run starts and ends (the CLI stops a run in flight itself on Ctrl-C). */
+  onBusy?: (busy: boolean) => void;
+}
+
+const WATCH_REFUSES: [keyof GradeFlags, string][] = [
+  ['out', '--out'],
+  ['keep', '--keep'],
+  ['replay', '--replay'],
+];
+
+/** `pitboss check --watch`: checks `dir` now and on every save, until `signal` aborts. */
+export async function watchCheck(
+  dir: string,
+  flags: GradeFlags,
+  io: Io,
+  { signal, debounceMs = 150, onBusy }: WatchOptions,
+): Promise<number> {
+  for (const [flag, option] of WATCH_REFUSES)
+    if (flags[flag] !== undefined && flags[flag] !== false)
+      throw new PitbossError('USAGE', `--watch tells changes on the terminal: it does not take ${option}`);
+  if (flags.format !== 'human')
+    throw new PitbossError('USAGE', '--watch tells changes for people: it takes only --format human');
+  // Looked at before the first run: a save during it is a change for the next. A folder that is not
+  // there (or not a folder) is the first run's to tell, as `pitboss check` tells it.
+  let files = existsSync(dir) && statSync(dir).isDirectory() ? filesNow(dir) : new Map<string, string>();
+  onBusy?.(true);
+  let last: Report | undefined;
+  try {
+    last = (await checkRun(dir, flags, io)).report;
+  } finally {
+    onBusy?.(false);
+  }
+  if (signal.aborted) return EXIT_OK;
+  const c = pc.createColors(io.color);
+  io.stdout(
+    c.dim(`\nWatching ${terminalLine(dir)}: each save runs the visible tests again. Ctrl-C stops.\n`),
+  );
+  // The re-runs tell their reports as data: only the change is printed.
+  const quiet: Io = { ...io, stdout: () => {}, progressTerminal: undefined };
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  const rerun = async () => {
+    onBusy?.(true);
+    try {
+      // Which files were saved is read from the folder, not from the events: an editor's safe save
+      // (a temporary file renamed over the real one) is told by the real name, and a temporary file
+      // that came and went runs nothing.
+      const now = filesNow(dir);
+      const saved = savedBetween(files, now);
+      files = now;
+      if (saved.length === 0) return;
+      const next = await checkRun(dir, flags, quiet);
+      if (next.report === undefined) return;
+      if (last === undefined)
+        io.stdout(`\n${c.inverse(c.bold(' RERUN '))} ${saved.map(terminalLine).join(', ')}\n`);
+      else io.stdout(renderChanges(saved, next.report, checkChanges(last, next.report), io.color));
+      last = next.report;
+    } catch (error) {
+      // A save can break the submission's folder (pitboss.json, say): told, and the watch goes on.
+      const infrastructure = !(error instanceof PitbossError) || error.code === 'INFRASTRUCTURE';
+      io.stderr(`pitboss: ${infrastructure ? 'infrastructure error: ' : ''}${(error as Error).message}\n`);
+    } finally {
+      onBusy?.(false);
+    }
+  };
+  // One run at a time: a save during a run queues one more, after it.
+  const start = () => {
+    if (running !== undefined) {
+      again = true;
+      return;
+    }
+    running = rerun().finally(() => {
+      running = undefined;
+      if (again && !signal.aborted) {
+        again = false;
+        start();
+      }
+    });
+  };
+  let failure: Error | undefined;
+  await new Promise<void>((resolve) => {
+    const watcher = watch(dir, { recursive: true, signal }, (_event, name) => {
+      if (name !== null && !isSave(name.toString())) return;
+      clearTimeout(timer);
+      timer = setTimeout(start, debounceMs);
+    });
+    watcher.on('error', (error) => {
+      // Aborting closes the watcher with an AbortError: that is the end asked for, not a failure.
+      if (error.name !== 'AbortError') failure = error;
+      watcher.close();
+      resolve();
+    });
+    watcher.on('close', () => resolve());
+    signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  clearTimeout(timer);
+  while (running !== undefined) await running;
+  if (failure !== undefined) {
+    io.stderr(`pitboss: stopped watching ${terminalLine(dir)}: ${failure.message}\n`);
+    return EXIT_USAGE;
+  }
+  return EXIT_OK;
+}
