@@ -4,12 +4,14 @@
 // `pitboss grade <folder> --format json` run as a process, without --out so that nothing is reused,
 // at --jobs 1 and --jobs 2. It prints submissions per minute for each, their ratio, and each against
 // the target; the two runs' reports must be identical, and `node -e 0` timed in the same run gives
-// a machine-independent cost per submission.
+// a machine-independent cost per submission. Each run's timings (PITBOSS_TIMINGS, src/phases.ts) say
+// where the time went: how long each phase held the --jobs places, and the grader's peak memory.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../src/paths.ts';
+import { PHASES, type Timings } from '../src/phases.ts';
 
 const BATCH = Number(process.env.BENCH_BATCH ?? 100);
 const JOBS = (process.env.BENCH_JOBS ?? '1,2').split(',').map(Number);
@@ -27,7 +29,8 @@ const median = (values: readonly number[]): number => {
 function grade(
   folder: string,
   jobs: number,
-): Promise<{ seconds: number; stdout: string; status: number | null }> {
+): Promise<{ seconds: number; stdout: string; status: number | null; timings: Timings }> {
+  const timingsFile = join(work, `timings-${jobs}-${Date.now()}.json`);
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(
@@ -35,6 +38,7 @@ function grade(
       [BIN, 'grade', folder, '--format', 'json', '--jobs', String(jobs)],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, PITBOSS_TIMINGS: timingsFile },
       },
     );
     const out: Buffer[] = [];
@@ -49,7 +53,13 @@ function grade(
       // Exit 1: the wrong-* submissions lose points. Anything else is the grader failing.
       if (status !== 0 && status !== 1) reject(new Error(`pitboss exited ${status}: ${stderr.slice(-2000)}`));
       else if (stderr.includes('could not grade')) reject(new Error(stderr.slice(-2000)));
-      else resolve({ seconds, stdout: Buffer.concat(out).toString('utf8'), status });
+      else
+        resolve({
+          seconds,
+          stdout: Buffer.concat(out).toString('utf8'),
+          status,
+          timings: JSON.parse(readFileSync(timingsFile, 'utf8')) as Timings,
+        });
     });
   });
 }
@@ -77,7 +87,7 @@ try {
   // A first small run builds the grader's cached bundles, so that neither timed run pays for them.
   await grade(join(folder, readdirSync(folder)[0]!), 1);
 
-  const runs: { jobs: number; seconds: number; stdout: string }[] = [];
+  const runs: { jobs: number; seconds: number; stdout: string; timings: Timings }[] = [];
   for (const jobs of JOBS) runs.push({ jobs, ...(await grade(folder, jobs)) });
   const reports = runs.map((run) => JSON.parse(run.stdout) as { submission: { name: string } }[]);
   const identical = runs.every((run) => run.stdout === runs[0]!.stdout);
@@ -100,6 +110,16 @@ try {
       `--jobs ${runs[1]!.jobs} over --jobs ${runs[0]!.jobs}`,
       `${(runs[0]!.seconds / runs[1]!.seconds).toFixed(2)} x`,
     );
+  for (const run of runs) {
+    const { busy, peakRssBytes } = run.timings;
+    row(
+      `  --jobs ${run.jobs}: places held by phase (s per submission)`,
+      PHASES.filter((phase) => busy[phase] > 0)
+        .map((phase) => `${phase} ${(busy[phase] / BATCH).toFixed(2)}`)
+        .join(', '),
+    );
+    row(`  --jobs ${run.jobs}: the grader's peak memory`, `${(peakRssBytes / 2 ** 20).toFixed(0)} MiB`);
+  }
   row('reports identical across --jobs', identical ? 'yes' : 'NO');
   if (!identical || reports.some((list) => list.length !== BATCH)) process.exitCode = 1;
 } finally {
