@@ -299,3 +299,28 @@ describe('hostile transcript programs graded in one batch with correct submissio
     expect(tests.filter((test) => test.status !== 'passed').map((test) => test.id)).toEqual([]);
   });
 }, 300_000);
+
+describe("a program's output", () => {
+  it("never waits for the grader: printed line by line while the grader's own work holds its thread, the program ends on its own time", async () => {
+    const root = scratch();
+    chmodSync(root, 0o755);
+    // A megabyte in 8-byte writes (a pipe holds 64 KiB); as it ends, once its output has all gone, it
+    // says on stderr how long it ran.
+    const dir = stage(
+      root,
+      'prints-line-by-line',
+      `import { writeSync } from 'node:fs';\nprocess.on('exit', () => writeSync(2, 'ran ' + process.uptime() + ' s\\n'));\nfor (let i = 0; i < 131072; i++) process.stdout.write('1234567\\n');`,
+    );
+    const roomy = { ...limits, outputBytes: 1 << 21 };
+    const running = runProgram(join(dir, 'main.mjs'), [], { cwd: dir, limits: roomy });
+    // The grader busy for 6 s (an oracle, a diff, another run's bookkeeping) from just after the start.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 6000);
+    const outcome = await running;
+    expect(outcome.stdout.toString('utf8').split('\n')).toHaveLength(131073);
+    const ran = /ran ([\d.]+) s/.exec(outcome.stderr);
+    expect(ran).not.toBeNull();
+    // Had its stdout been a pipe to the grader, it could not have ended before the grader read again.
+    expect(Number(ran![1])).toBeLessThan(5);
+  });
+});

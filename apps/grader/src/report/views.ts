@@ -36,7 +36,11 @@ export function studentView(unbounded: Report): Report {
         ...test,
         id: `mutant.unexposed.${unexposed}`,
         name: `Your tests expose a bug planted in ${where}`,
-        message: `survived: no valid test of yours fails on a bug planted in ${where}`,
+        // The grader's own reason when the tests never ran (none, none that compile) names no mutant.
+        message:
+          test.message === undefined || test.message.startsWith('survived')
+            ? `survived: no valid test of yours fails on a bug planted in ${where}`
+            : test.message,
         mutant: {
           id: `unexposed.${unexposed}`,
           description: `a bug planted in ${where}`,

@@ -1,6 +1,9 @@
 // Runs student code as a child process, inside the sandbox, with limits. The child leads its own
 // process group, so a limit kills it together with anything it started.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, fstatSync, openSync, readSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { programPreloadUrl } from '../assignments.ts';
 import { CHANCE_RECORD } from '../children/chance.ts';
 import type { Limits } from '../kit/assignment.ts';
@@ -65,6 +68,8 @@ export function spawnStudent(
     limits: Limits;
     cpuSeconds: number;
     extraFds?: number;
+    /** Where its stdout goes instead of a pipe to the grader. */
+    stdout?: Writable;
   },
 ): ChildProcess {
   const { command, args } = sandboxCommand({
@@ -77,7 +82,12 @@ export function spawnStudent(
   return spawn(command, args, {
     cwd: options.cwd,
     detached: true,
-    stdio: ['pipe', 'pipe', 'pipe', ...Array.from({ length: options.extraFds ?? 0 }, () => 'pipe' as const)],
+    stdio: [
+      'pipe',
+      options.stdout ?? 'pipe',
+      'pipe',
+      ...Array.from({ length: options.extraFds ?? 0 }, () => 'pipe' as const),
+    ],
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
   });
 }
@@ -161,6 +171,9 @@ export function watchCpu(child: ChildProcess, limitMs: number, onLimit: () => vo
   };
 }
 
+/** Numbers each run's stdout file apart within this process. */
+let printedFiles = 0;
+
 export async function runProgram(
   file: string,
   args: readonly string[],
@@ -174,14 +187,34 @@ export async function runProgram(
 ): Promise<ProgramOutcome> {
   const { limits } = options;
   const preload = await programPreloadUrl();
+  // Its stdout is a pipe to a relay (coreutils' head, outside the sandbox) that copies it into a file,
+  // never a pipe to the grader: a program that prints line by line blocks whenever its pipe is full,
+  // and the grader's own work (oracles, diffs, other runs) would then set the program's pace. The file
+  // lies beside the stage, in the submission's folder, which only the grader can list; the relay stops
+  // a byte past the output limit.
+  const printedTo = join(dirname(options.cwd), `.stdout-${process.pid}-${++printedFiles}`);
+  const printedFd = openSync(printedTo, 'w+', 0o600);
+  const relay = spawn('head', ['-c', String(limits.outputBytes + 1)], {
+    stdio: ['pipe', printedFd, 'ignore'],
+  });
+  relay.on('error', () => {});
+  const relayed = new Promise<void>((ended) => relay.on('close', () => ended()));
+  const printedSize = () => fstatSync(printedFd).size;
   return new Promise((done) => {
-    const child = spawnStudent([`--import=${preload}`, file, ...args], {
-      cwd: options.cwd,
-      readable: [options.cwd],
-      limits,
-      cpuSeconds: programCpuSeconds(limits),
-      extraFds: 1,
-    });
+    let child: ChildProcess;
+    try {
+      child = spawnStudent([`--import=${preload}`, file, ...args], {
+        cwd: options.cwd,
+        readable: [options.cwd],
+        limits,
+        cpuSeconds: programCpuSeconds(limits),
+        extraFds: 1,
+        stdout: relay.stdin!,
+      });
+    } finally {
+      // The program holds the pipe's write end now; the relay ends when the program's side closes.
+      relay.stdin?.destroy();
+    }
     let ready = false;
     // The record channel: the preload's `ready`, then any calls, bounded like stdout.
     const records: Buffer[] = [];
@@ -193,8 +226,6 @@ export async function runProgram(
       if (recordSize > limits.outputBytes) callsCut = true;
       else records.push(chunk);
     });
-    const chunks: Buffer[] = [];
-    let size = 0;
     let stderr = '';
     let limit: LimitHit | undefined;
     const hit = (which: LimitHit) => {
@@ -211,23 +242,36 @@ export async function runProgram(
         : watchCpu(child, options.cpuLimitMs, () => {
             limit ??= 'cpu';
           });
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (limit !== undefined) return;
-      size += chunk.length;
-      if (size > limits.outputBytes) hit('output');
-      else chunks.push(chunk);
+    // The relay stops at a byte past the limit: the program has printed more than it may.
+    void relayed.then(() => {
+      if (printedSize() > limits.outputBytes) hit('output');
     });
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
     });
     child.stdin?.on('error', () => {});
     child.stdin?.end(options.stdin ?? '');
-    child.on('close', (status, signal) => {
+    child.on('close', async (status, signal) => {
       clearTimeout(timer);
       stopWatching();
       stopCpu();
       // Whatever it left behind in its group goes too.
       killGroup(child);
+      // The relay ends with the last writer; one that left the group could hold it open: a second at most.
+      const relayTimer = setTimeout(() => relay.kill('SIGKILL'), 1000);
+      await relayed;
+      clearTimeout(relayTimer);
+      const size = printedSize();
+      if (size > limits.outputBytes) limit ??= 'output';
+      const kept = Buffer.alloc(Math.min(size, limits.outputBytes));
+      let at = 0;
+      while (at < kept.length) {
+        const read = readSync(printedFd, kept, at, kept.length - at, at);
+        if (read === 0) break;
+        at += read;
+      }
+      closeSync(printedFd);
+      rmSync(printedTo, { force: true });
       const lines = Buffer.concat(records).toString('utf8').split('\n');
       lines.pop(); // What follows the last newline: nothing, or a call cut short.
       const told = lines.slice(1);
@@ -243,7 +287,7 @@ export async function runProgram(
         ...(callsCut ? { callsCut } : {}),
         status,
         signal: signal ?? signalOf(status),
-        stdout: Buffer.concat(chunks),
+        stdout: kept.subarray(0, at),
         stderr,
         limit: limit ?? limitFromExit(signal, stderr, status),
         ...(ready || limit === 'budget' ? {} : { infrastructure: true }),
