@@ -41,7 +41,11 @@ function grade(dirs: readonly string[], only: readonly string[]): Report[] {
     { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 1 << 26 },
   );
   const parsed = JSON.parse(run.stdout) as Report | Report[];
-  return Array.isArray(parsed) ? parsed : [parsed];
+  const reports = Array.isArray(parsed) ? parsed : [parsed];
+  // A submission the grader could not grade has no report: its reason is on stderr, for the failure.
+  if (reports.length !== dirs.length)
+    throw new Error(`graded ${reports.length} of ${dirs.length}: ${run.stderr.slice(-2000)}`);
+  return reports;
 }
 
 /** What a wrong fixture's NOTES.md says catches it: a test id and words of its message. */
