@@ -13,11 +13,11 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { Ajv } from 'ajv';
 import batchSchema from '../schema/batch.schema.json' with { type: 'json' };
 import reportSchema from '../schema/report.schema.json' with { type: 'json' };
 import { PitbossError } from './errors.ts';
 import { writeFileWhole } from './files.ts';
+import { schemaCheck } from './json-schema.ts';
 import { defaultPrivateFolder } from './private-part.ts';
 import { type ClassEntry, renderClassReport, renderGradebook } from './report/class.ts';
 import { renderHtml } from './report/html.ts';
@@ -265,9 +265,7 @@ export function writeBatchFiles(out: string, unsigned: BatchFile, options: Batch
   writeFileWhole(join(out, BATCH_FILE), `${JSON.stringify(batch)}\n`);
 }
 
-const validateBatch = new Ajv({ allErrors: false, strict: false })
-  .addSchema(reportSchema)
-  .compile(batchSchema);
+const validateBatch = schemaCheck(batchSchema, { allErrors: false, strict: false }, [reportSchema]);
 
 export function readBatch(dir: string): BatchFile {
   if (!existsSync(dir) || !statSync(dir).isDirectory())

@@ -1,8 +1,8 @@
 // A rubric gives each test its points and its visibility. It is data (rubric.json), checked against
 // a JSON schema and against the tests it must cover.
 import { readFileSync } from 'node:fs';
-import { Ajv } from 'ajv';
 import { PitbossError } from './errors.ts';
+import { schemaCheck } from './json-schema.ts';
 import { refillMs, type TokenPolicy } from './tokens.ts';
 
 export const VISIBILITIES = ['visible', 'hidden', 'after_due_date', 'after_published'] as const;
@@ -108,7 +108,7 @@ const schema = {
   additionalProperties: false,
 } as const;
 
-const validate = new Ajv({ allErrors: true }).compile(schema);
+const validate = schemaCheck(schema, { allErrors: true });
 
 const covers = (entry: { match: string }, id: string) =>
   entry.match.endsWith('*') ? id.startsWith(entry.match.slice(0, -1)) : id === entry.match;

@@ -2,8 +2,8 @@
 // student's earlier submissions (`previous_submissions`, each with its time and the results.json it
 // got). Only what the submission policy (tokens.ts) reads is checked; the rest is Gradescope's.
 import { readFileSync } from 'node:fs';
-import { Ajv } from 'ajv';
 import { PitbossError } from './errors.ts';
+import { schemaCheck } from './json-schema.ts';
 import type { EarlierSubmission } from './tokens.ts';
 
 const schema = {
@@ -22,7 +22,7 @@ const schema = {
   },
 } as const;
 
-const validate = new Ajv({ allErrors: true }).compile(schema);
+const validate = schemaCheck(schema, { allErrors: true });
 
 interface Metadata {
   created_at: string;

@@ -3,9 +3,9 @@
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Ajv } from 'ajv';
 import { solutionDirOf } from '../assignments.ts';
 import { PitbossError } from '../errors.ts';
+import { schemaCheck } from '../json-schema.ts';
 import type { Assignment } from '../kit/assignment.ts';
 
 export type CataloguePart = 'public' | 'private';
@@ -29,28 +29,31 @@ interface Entry {
   replace: string;
 }
 
-const validate = new Ajv({ allErrors: true }).compile({
-  type: 'object',
-  required: ['mutants'],
-  properties: {
-    $comment: { type: 'string' },
-    mutants: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'file', 'description', 'find', 'replace'],
-        additionalProperties: false,
-        properties: {
-          id: { type: 'string', pattern: '^[a-z0-9]+\\.[a-z0-9-]+$' },
-          file: { type: 'string' },
-          description: { type: 'string', minLength: 1 },
-          find: { type: 'string', minLength: 1 },
-          replace: { type: 'string' },
+const validate = schemaCheck(
+  {
+    type: 'object',
+    required: ['mutants'],
+    properties: {
+      $comment: { type: 'string' },
+      mutants: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'file', 'description', 'find', 'replace'],
+          additionalProperties: false,
+          properties: {
+            id: { type: 'string', pattern: '^[a-z0-9]+\\.[a-z0-9-]+$' },
+            file: { type: 'string' },
+            description: { type: 'string', minLength: 1 },
+            find: { type: 'string', minLength: 1 },
+            replace: { type: 'string' },
+          },
         },
       },
     },
   },
-});
+  { allErrors: true },
+);
 
 function readPart(assignment: Assignment, file: string, part: CataloguePart): Mutant[] {
   let data: unknown;
