@@ -7,7 +7,8 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { REPO_ROOT } from './paths.ts';
 
-const CACHE_ROOT = join(REPO_ROOT, 'node_modules/.cache/pitboss');
+/** The grader's own cache: bundles, and what else is worth keeping between runs (never a result). */
+export const CACHE_ROOT = join(REPO_ROOT, 'node_modules/.cache/pitboss');
 
 /** Folders whose TypeScript sources a grader bundle may contain. */
 const SOURCE_FOLDERS = ['packages', 'graders', 'apps/grader/src'];

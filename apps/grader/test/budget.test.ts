@@ -1,10 +1,17 @@
 // A hang costs seconds, not the whole limit: each run's CPU-time limit is scaled from the work it is
 // asked to do (never from a clock), and a submission's runs share a time budget, after which what is
 // left is not run and says so.
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../src/report/model.ts';
-import { FLOOR_MS, requestLimitMs, transcriptLimitMs } from '../src/runner/limits.ts';
+import {
+  everyProcessUsage,
+  FLOOR_MS,
+  requestLimitMs,
+  transcriptLimitMs,
+  treesUsage,
+} from '../src/runner/limits.ts';
 import { json, pitboss, REPO_ROOT, withBug } from './support.ts';
 
 const limits = { testTimeoutMs: 20_000, programTimeoutMs: 10_000, heapMb: 512, outputBytes: 1 << 24 };
@@ -101,6 +108,26 @@ describe('limits scaled from the work', () => {
     for (const test of rest) {
       expect(test.status).toBe('timeout');
       expect(test.message).toContain('time budget of 4 s');
+    }
+  });
+});
+
+describe('watching a process tree', () => {
+  it('a tree walked down from its root counts what a reading of every process counts', async () => {
+    // A shell with two children and a grandchild: sleeps hold still, so both readings see the same.
+    const tree = spawn('sh', ['-c', 'sleep 30 & sh -c "sleep 30 & wait" & wait'], { detached: true });
+    const lone = spawn('sleep', ['30'], { detached: true });
+    try {
+      await new Promise((settled) => setTimeout(settled, 500));
+      const roots = [tree.pid!, lone.pid!];
+      const walked = treesUsage(roots);
+      const every = everyProcessUsage(roots);
+      expect(walked).toEqual(every);
+      // The tree's five processes weigh more than one sleep: its descendants were counted.
+      expect(walked.get(tree.pid!)!.rssBytes).toBeGreaterThan(2 * walked.get(lone.pid!)!.rssBytes);
+    } finally {
+      process.kill(-tree.pid!, 'SIGKILL');
+      process.kill(-lone.pid!, 'SIGKILL');
     }
   });
 });

@@ -1,10 +1,11 @@
 // What each of a student's tests is worth, and a bug their tests missed told by where it lies, never
 // by its edit: the three kinds of message (their code is wrong, their test is wrong, their tests missed
 // a bug) kept apart.
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadAssignment } from '../src/assignments.ts';
+import { CACHE_ROOT, hashSources } from '../src/bundle.ts';
 import { readCatalogue } from '../src/mutants/catalogue.ts';
 import { placeOf } from '../src/mutants/place.ts';
 import type { Report, TestResult } from '../src/report/model.ts';
@@ -37,6 +38,25 @@ describe('placeOf', () => {
     expect(placeOf(source, 'x.ts', source.indexOf('return 2'))).toBe('A.m.f');
     expect(placeOf(source, 'x.ts', source.indexOf('5'))).toBe('LIMIT');
     expect(placeOf(source, 'x.ts', source.indexOf('run()'))).toBeUndefined();
+  });
+
+  it('keeps each place found on disk and reads it back; a damaged one is found again', () => {
+    // A source no other test asks about, so that its place is not kept yet.
+    const source = `// ${process.pid} ${Date.now()}\nfunction deal() {\n  return 1;\n}\n`;
+    const folder = join(CACHE_ROOT, hashSources(), 'places');
+    const before = new Set(existsSync(folder) ? readdirSync(folder) : []);
+    expect(placeOf(source, 'x.ts', source.indexOf('return'))).toBe('deal');
+    const kept = readdirSync(folder).filter((name) => !before.has(name));
+    expect(kept).toHaveLength(1);
+    const file = join(folder, kept[0]!);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ in: 'deal' });
+    // What is kept is what is told: TypeScript is not asked again.
+    writeFileSync(file, JSON.stringify({ in: 'Kept.place' }));
+    expect(placeOf(source, 'x.ts', source.indexOf('return'))).toBe('Kept.place');
+    writeFileSync(file, '{"in": 7');
+    expect(placeOf(source, 'x.ts', source.indexOf('return'))).toBe('deal');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ in: 'deal' });
+    rmSync(file);
   });
 });
 

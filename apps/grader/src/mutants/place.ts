@@ -1,7 +1,11 @@
 // Where a mutant's edit lies, in a module's own names (`Deck.shuffle`): what a student is told of a
 // bug their tests missed, so that they know where to look without being handed the edit.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type * as TypeScript from 'typescript';
+import { CACHE_ROOT, hashSources } from '../bundle.ts';
 
 let ts: typeof TypeScript | null | undefined;
 /**
@@ -48,6 +52,38 @@ function nameOf(node: TypeScript.Node): string | undefined {
  * (`Deck.shuffle`, `main.dealRound`); undefined at a module's top level. Never the edit's text.
  */
 export function placeOf(source: string, fileName: string, offset: number): string | undefined {
+  // Loading TypeScript's parser costs more than a whole check's other work in this process (about
+  // a second on a loaded machine), and a catalogue's places never change: each is kept on disk,
+  // under a hash of what decides it, beside the bundles of the same sources (this file among them).
+  const key = createHash('sha256')
+    .update(`${fileName}\0${offset}\0`)
+    .update(source)
+    .digest('hex')
+    .slice(0, 32);
+  const folder = join(CACHE_ROOT, hashSources(), 'places');
+  const cached = join(folder, `${key}.json`);
+  try {
+    const kept = JSON.parse(readFileSync(cached, 'utf8')) as { in?: unknown };
+    if (kept.in === undefined || typeof kept.in === 'string') return kept.in;
+  } catch {
+    // Not kept yet, or not readable: found again below.
+  }
+  const found = parsedPlace(source, fileName, offset);
+  // Only what TypeScript found is kept: without it a place is its file alone, and may be found later.
+  if (loadTypescript() !== null) {
+    try {
+      mkdirSync(folder, { recursive: true });
+      const temporary = `${cached}.${process.pid}.tmp`;
+      writeFileSync(temporary, JSON.stringify(found === undefined ? {} : { in: found }));
+      renameSync(temporary, cached);
+    } catch {
+      // A cache that cannot be written costs time, never a result.
+    }
+  }
+  return found;
+}
+
+function parsedPlace(source: string, fileName: string, offset: number): string | undefined {
   const t = loadTypescript();
   if (t === null) return undefined;
   const file = t.createSourceFile(fileName, source, t.ScriptTarget.Latest, true, t.ScriptKind.TS);
