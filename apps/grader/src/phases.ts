@@ -2,7 +2,8 @@
 // `busy`: the time the places of the run's limiter (--jobs) were held by each phase's student
 // processes, summed (at most jobs x the run's wall time); `phases`: each phase's wall time, summed over
 // submissions (phases of one submission, and submissions, run side by side, so it includes waiting for
-// a place). Never part of a report, which must be the same on every run. Written as JSON to the file
+// a place); `processes`: how many sandboxed student processes each phase started (each costs at
+// least a Node start-up, the floor under a submission's cost). Never part of a report, which must be the same on every run. Written as JSON to the file
 // named by PITBOSS_TIMINGS, when the command ends.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { writeFileSync } from 'node:fs';
@@ -16,7 +17,15 @@ const zeros = () => Object.fromEntries(PHASES.map((phase) => [phase, 0])) as Rec
 const spent = zeros();
 /** Milliseconds the limiter's places were held in each phase. */
 const busy = zeros();
+/** Sandboxed processes each phase started. */
+const started = zeros();
 const current = new AsyncLocalStorage<Phase>();
+
+/** Counts a sandboxed process started now, as the phase that started it (spawnStudent calls this). */
+export function countProcess(): void {
+  const phase = current.getStore();
+  if (phase !== undefined) started[phase]++;
+}
 
 /** Runs `work`, adding its wall time to `phase`; the limiter's places it takes count as that phase's. */
 export async function timed<T>(phase: Phase, work: () => Promise<T>): Promise<T> {
@@ -61,6 +70,8 @@ export interface Timings {
   busy: Record<Phase, number>;
   /** Seconds in each phase, summed over the run's submissions. */
   phases: Record<Phase, number>;
+  /** Sandboxed student processes each phase started. */
+  processes: Record<Phase, number>;
   /** The grader process's own peak resident memory (student processes are apart). */
   peakRssBytes: number;
 }
@@ -69,6 +80,7 @@ export interface Timings {
 export const timings = (): Timings => ({
   busy: Object.fromEntries(PHASES.map((phase) => [phase, busy[phase] / 1000])) as Record<Phase, number>,
   phases: Object.fromEntries(PHASES.map((phase) => [phase, spent[phase] / 1000])) as Record<Phase, number>,
+  processes: { ...started },
   peakRssBytes: process.resourceUsage().maxRSS * 1024,
 });
 

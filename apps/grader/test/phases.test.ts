@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { describe, expect, it } from 'vitest';
-import { countedLimiter, timed, timings, writeTimings } from '../src/phases.ts';
+import { countedLimiter, countProcess, timed, timings, writeTimings } from '../src/phases.ts';
 import { scratch } from './support.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -28,6 +28,19 @@ describe('timings by phase', () => {
     // The transcripts' wall time includes the wait for the place the unit run held.
     expect(wall('transcripts')).toBeGreaterThanOrEqual(busy('unit') + busy('transcripts') - 0.005);
     expect(after.busy.studentTests).toBe(before.busy.studentTests);
+  });
+
+  it('count the sandboxed processes each phase starts', async () => {
+    const before = timings();
+    await timed('transcripts', async () => {
+      countProcess();
+      await sleep(1);
+      countProcess();
+    });
+    countProcess(); // Outside any phase: not counted.
+    const after = timings();
+    expect(after.processes.transcripts - before.processes.transcripts).toBe(2);
+    expect(after.processes.unit).toBe(before.processes.unit);
   });
 
   it('are written where PITBOSS_TIMINGS says, and nowhere without it', () => {

@@ -7,6 +7,7 @@ import type { Writable } from 'node:stream';
 import { programPreloadUrl } from '../assignments.ts';
 import { CHANCE_RECORD } from '../children/chance.ts';
 import type { Limits } from '../kit/assignment.ts';
+import { countProcess } from '../phases.ts';
 import { type LimitHit, limitFromExit, rssLimitBytes, signalOf, treesUsage } from './limits.ts';
 import { sandboxCommand } from './sandbox.ts';
 
@@ -79,6 +80,7 @@ export function spawnStudent(
     cpuSeconds: options.cpuSeconds,
     chdir: options.cwd,
   });
+  countProcess();
   return spawn(command, args, {
     cwd: options.cwd,
     detached: true,
