@@ -388,6 +388,8 @@ const hung = (outcome: Outcome | undefined): boolean =>
 
 /** How many of a file's tests (or a linking's runs) may time out before the rest are not run. */
 const HANGS_TO_STOP = 2;
+/** A linking's runs started together while none has hung: a few, so that a hang found stops the rest soon. */
+const WAVE = 4;
 
 /** The verdict of a test not run because the code it needs already hung on `hangs` (their names). */
 const notRunAfterHangs = (what: string, hangs: readonly string[]): Outcome => ({
@@ -644,32 +646,36 @@ async function runTranscripts(
         );
       },
     });
-  // The first HANGS_TO_STOP runs of each linking go first. If they all ran out of time, the program
-  // hangs: the rest of that linking get the same verdict without waiting for it again. Which runs
-  // decide is fixed by the plan's order, never by which finished first.
+  // Each linking's runs go in waves, in the plan's order: its first HANGS_TO_STOP, then WAVE at a time
+  // while none has hung, one at a time once one has. When HANGS_TO_STOP of a linking's runs have run out
+  // of time, the program hangs: the rest of that linking get that verdict without waiting for it again,
+  // so a program that hangs in most cases costs a few limits, not one per case. Which runs decide is
+  // fixed by the plan's order and the verdicts, never by which finished first or by --jobs.
   const linkings = [...new Set(runs.map((each) => linkingOf.get(each.key)!))];
-  const first = linkings.flatMap((linking) =>
-    runs.filter((each) => linkingOf.get(each.key) === linking).slice(0, HANGS_TO_STOP),
+  const pending = new Map(
+    linkings.map((linking) => [linking, runs.filter((each) => linkingOf.get(each.key) === linking)]),
   );
-  await run(first);
-  const hungIn = new Map(
-    linkings.map((linking) => {
-      const decided = first.filter((each) => linkingOf.get(each.key) === linking);
-      const all = decided.length === HANGS_TO_STOP && decided.every((each) => hung(outcomes.get(each.key)));
-      return [linking, all ? decided.map((each) => nameOf.get(each.key)!) : []];
-    }),
-  );
-  const rest = runs.filter((each) => !first.includes(each));
-  for (const each of rest) {
-    const linking = linkingOf.get(each.key)!;
-    const hangs = hungIn.get(linking)!;
-    if (hangs.length > 0)
-      outcomes.set(
-        each.key,
-        notRunAfterHangs(linking === 'linked' ? program : `${program} with all your files`, hangs),
-      );
+  const hangsIn = new Map(linkings.map((linking) => [linking, [] as string[]]));
+  for (let wave = 0; [...pending.values()].some((left) => left.length > 0); wave++) {
+    const now = linkings.flatMap((linking) => {
+      const hangs = hangsIn.get(linking)!.length;
+      const size = wave === 0 ? HANGS_TO_STOP : hangs > 0 ? 1 : WAVE;
+      return pending.get(linking)!.splice(0, size);
+    });
+    await run(now);
+    for (const each of now) {
+      if (hung(outcomes.get(each.key))) hangsIn.get(linkingOf.get(each.key)!)!.push(nameOf.get(each.key)!);
+    }
+    for (const linking of linkings) {
+      const hangs = hangsIn.get(linking)!;
+      if (hangs.length < HANGS_TO_STOP) continue;
+      for (const each of pending.get(linking)!.splice(0))
+        outcomes.set(
+          each.key,
+          notRunAfterHangs(linking === 'linked' ? program : `${program} with all your files`, hangs),
+        );
+    }
   }
-  await run(rest.filter((each) => !outcomes.has(each.key)));
   await repeatFirstRuns(
     runs.filter((each) => printed.has(each.key)),
     linkingOf,
