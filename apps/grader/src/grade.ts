@@ -394,7 +394,9 @@ const WAVE = 4;
 /** The verdict of a test not run because the code it needs already hung on `hangs` (their names). */
 const notRunAfterHangs = (what: string, hangs: readonly string[]): Outcome => ({
   status: 'timeout',
-  message: `not run: ${what} already ran out of time on ${hangs.length === 1 ? 'the test' : `the ${hangs.length} tests`} before it, so this one would too`,
+  // Said as what it is, a rule: this test might have passed, but code that hung twice does not get
+  // the machine's time for every test left.
+  message: `not run: ${what} already ran out of time on ${hangs.length === 1 ? 'the test' : `the ${hangs.length} tests`} before it, and after ${HANGS_TO_STOP} time-outs the rest are not run (they count as failed)`,
 });
 
 let requests = 0;

@@ -80,7 +80,7 @@ describe('limits scaled from the work', () => {
     for (const test of rest) {
       expect(test.status).toBe('timeout');
       expect(test.message).toBe(
-        'not run: hand.ts already ran out of time on the 2 tests before it, so this one would too',
+        'not run: hand.ts already ran out of time on the 2 tests before it, and after 2 time-outs the rest are not run (they count as failed)',
       );
     }
     // The driver with all the student's files hangs too: two runs wait, the rest are not run.
