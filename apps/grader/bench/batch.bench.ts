@@ -6,14 +6,36 @@
 // the target; the two runs' reports must be identical, and `node -e 0` timed in the same run gives
 // a machine-independent cost per submission. Each run's timings (PITBOSS_TIMINGS, src/phases.ts) say
 // where the time went: how long each phase held the --jobs places, and the grader's peak memory.
+//
+// Then the memory part: the grader's peak memory (PITBOSS_TIMINGS' peakRssBytes) for `grade --out` of
+// a class of BENCH_MEMORY_SIZES (100 and 1,000) submissions, side by side, with their ratio against
+// a target: it must not grow with the class. Grading 1,000 submissions for real would take hours
+// here, so a few distinct fixtures (BENCH_MEMORY_FIXTURES) are graded for real once, and each class's
+// --out gets their stored results (results.ts) under every copy's own name, keyed exactly as the grader
+// keys them: the run grades only the canary, and every report still flows through the whole
+// reporting path (read from the store, per-submission files, the batch file, the class report and
+// the gradebook). The bench fails unless every submission was reused.
+// BENCH_PARTS (throughput,memory) chooses the parts.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadAssignment } from '../src/assignments.ts';
 import { REPO_ROOT } from '../src/paths.ts';
 import { PHASES, type Timings } from '../src/phases.ts';
+import { privateFolder } from '../src/private-part.ts';
+import type { Report } from '../src/report/model.ts';
+import { hashFolder, RESULTS_FOLDER, ResultStore } from '../src/results.ts';
 
 const BATCH = Number(process.env.BENCH_BATCH ?? 100);
+const PARTS = (process.env.BENCH_PARTS ?? 'throughput,memory').split(',');
+const MEMORY_SIZES = (process.env.BENCH_MEMORY_SIZES ?? '100,1000').split(',').map(Number);
+const MEMORY_FIXTURES = (
+  process.env.BENCH_MEMORY_FIXTURES ??
+  'correct-indexed,correct-tested,wrong-ace-eleven-twice,wrong-dealer-hits-soft-17'
+).split(',');
+/** The most the grader's peak memory may grow from the smaller class to the larger. */
+const MEMORY_TARGET_RATIO = 1.25;
 const JOBS = (process.env.BENCH_JOBS ?? '1,2').split(',').map(Number);
 const TARGET_PER_MINUTE = 60;
 const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic');
@@ -29,13 +51,14 @@ const median = (values: readonly number[]): number => {
 function grade(
   folder: string,
   jobs: number,
-): Promise<{ seconds: number; stdout: string; status: number | null; timings: Timings }> {
+  extra: readonly string[] = [],
+): Promise<{ seconds: number; stdout: string; stderr: string; status: number | null; timings: Timings }> {
   const timingsFile = join(work, `timings-${jobs}-${Date.now()}.json`);
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(
       process.execPath,
-      [BIN, 'grade', folder, '--format', 'json', '--jobs', String(jobs)],
+      [BIN, 'grade', folder, '--format', 'json', '--jobs', String(jobs), ...extra],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
         env: { ...process.env, PITBOSS_TIMINGS: timingsFile },
@@ -57,6 +80,7 @@ function grade(
         resolve({
           seconds,
           stdout: Buffer.concat(out).toString('utf8'),
+          stderr,
           status,
           timings: JSON.parse(readFileSync(timingsFile, 'utf8')) as Timings,
         });
@@ -68,7 +92,10 @@ const fixtures = readdirSync(FIXTURES)
   .filter((name) => name.startsWith('correct-') || name.startsWith('wrong-'))
   .sort();
 const work = mkdtempSync(join(tmpdir(), 'pitboss-batch-bench-'));
-try {
+const row = (name: string, value: string) => console.log(`${name.padEnd(58)} ${value}`);
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+
+async function throughput(): Promise<void> {
   const folder = join(work, 'class');
   for (let i = 0; i < BATCH; i++) {
     const name = fixtures[i % fixtures.length]!;
@@ -92,7 +119,6 @@ try {
   const reports = runs.map((run) => JSON.parse(run.stdout) as { submission: { name: string } }[]);
   const identical = runs.every((run) => run.stdout === runs[0]!.stdout);
 
-  const row = (name: string, value: string) => console.log(`${name.padEnd(58)} ${value}`);
   row(
     'batch',
     `${BATCH} submissions (${fixtures.length} fixtures, correct-* and wrong-*, cycled), ${reports[0]!.length} reports`,
@@ -118,10 +144,80 @@ try {
         .map((phase) => `${phase} ${(busy[phase] / BATCH).toFixed(2)}`)
         .join(', '),
     );
-    row(`  --jobs ${run.jobs}: the grader's peak memory`, `${(peakRssBytes / 2 ** 20).toFixed(0)} MiB`);
+    row(`  --jobs ${run.jobs}: the grader's peak memory`, mib(peakRssBytes));
   }
   row('reports identical across --jobs', identical ? 'yes' : 'NO');
   if (!identical || reports.some((list) => list.length !== BATCH)) process.exitCode = 1;
+}
+
+/** The grader's peak memory for `grade --out` of a class of each size, every result reused. */
+async function memory(): Promise<void> {
+  // The fixtures graded for real, once: their stored results are what every copy reuses.
+  const seed = join(work, 'memory-seed');
+  for (const name of MEMORY_FIXTURES) cpSync(join(FIXTURES, name), join(seed, name), { recursive: true });
+  const seedOut = join(work, 'memory-seed-out');
+  await grade(seed, 2, ['--out', seedOut]);
+  const stored = readdirSync(join(seedOut, RESULTS_FOLDER)).map(
+    (file) => JSON.parse(readFileSync(join(seedOut, RESULTS_FOLDER, file), 'utf8')) as Report,
+  );
+  const byName = new Map(stored.map((report) => [report.submission.name, report]));
+  // Keyed as grading.ts keys a run with no option changed: the assignment's own limits and private part.
+  const assignment = await loadAssignment('classic');
+  const key = {
+    assignment: assignment.name,
+    version: assignment.version,
+    mode: 'grade',
+    only: undefined,
+    limits: assignment.limits,
+    secret: hashFolder(privateFolder(undefined, assignment.name)),
+  };
+  const sizes: { size: number; peak: number; seconds: number; bytes: number }[] = [];
+  for (const size of MEMORY_SIZES) {
+    const folder = join(work, `memory-class-${size}`);
+    const out = join(work, `memory-out-${size}`);
+    const store = new ResultStore(out, key);
+    for (let i = 0; i < size; i++) {
+      const fixture = MEMORY_FIXTURES[i % MEMORY_FIXTURES.length]!;
+      const name = `${String(i + 1).padStart(4, '0')}-${fixture}`;
+      cpSync(join(FIXTURES, fixture), join(folder, name), { recursive: true });
+      const report = byName.get(fixture);
+      if (report === undefined) throw new Error(`no stored result for ${fixture}`);
+      store.write(
+        { name, hash: report.submission.hash },
+        { ...report, submission: { ...report.submission, name } },
+      );
+    }
+    const run = await grade(folder, 2, ['--out', out]);
+    if (!run.stderr.includes(`0 graded, ${size} reused`))
+      throw new Error(`the class of ${size} was not all reused: ${run.stderr.slice(-2000)}`);
+    const bytes = readFileSync(join(out, 'pitboss-batch.json')).length;
+    sizes.push({ size, peak: run.timings.peakRssBytes, seconds: run.seconds, bytes });
+    rmSync(folder, { recursive: true, force: true });
+    rmSync(out, { recursive: true, force: true });
+  }
+  row(
+    'memory: class',
+    `${MEMORY_FIXTURES.length} fixtures graded once, copies reuse their results; grade --out --jobs 2`,
+  );
+  for (const { size, peak, seconds, bytes } of sizes)
+    row(
+      `  ${size} submissions: the grader's peak memory`,
+      `${mib(peak)} (${seconds.toFixed(1)} s; pitboss-batch.json ${mib(bytes)})`,
+    );
+  if (sizes.length === 2) {
+    const [small, large] = sizes as [(typeof sizes)[0], (typeof sizes)[0]];
+    const ratio = large.peak / small.peak;
+    row(
+      `  peak memory, ${large.size} over ${small.size}`,
+      `${ratio.toFixed(2)} x (target <= ${MEMORY_TARGET_RATIO}; the class is ${(large.size / small.size).toFixed(0)} x larger)`,
+    );
+    if (ratio > MEMORY_TARGET_RATIO) process.exitCode = 1;
+  }
+}
+
+try {
+  if (PARTS.includes('throughput')) await throughput();
+  if (PARTS.includes('memory')) await memory();
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
