@@ -14,6 +14,8 @@ export class Spool {
   #end = 0;
   /** Each value's bytes in the file, by its place. */
   readonly #places = new Map<number, { offset: number; length: number }>();
+  /** A run stopped (Ctrl-C exits through the work root's handler) leaves no spool behind either. */
+  readonly #onExit = () => this.remove();
 
   constructor(parent: () => string) {
     this.#parent = parent;
@@ -23,6 +25,7 @@ export class Spool {
     if (this.#fd === undefined) {
       // Its own folder, made private (mkdtemp: 0700): the values are instructor's reports.
       this.#dir = mkdtempSync(join(this.#parent(), '.pitboss-spool-'));
+      process.on('exit', this.#onExit);
       this.#fd = openSync(join(this.#dir, 'values.json'), 'w+', 0o600);
     }
     return this.#fd;
@@ -58,6 +61,7 @@ export class Spool {
 
   /** Removes its file and folder: nothing of it is left once the run has written what it holds. */
   remove(): void {
+    process.off('exit', this.#onExit);
     if (this.#fd !== undefined) closeSync(this.#fd);
     if (this.#dir !== undefined) rmSync(this.#dir, { recursive: true, force: true });
     this.#fd = undefined;

@@ -256,7 +256,10 @@ describe('the spool', () => {
     const parent = scratch();
     const spool = new Spool(() => parent);
     expect(readdirSync(parent)).toEqual([]); // Nothing made before the first value.
+    const onExit = process.listenerCount('exit');
     spool.put(2, { b: 'ü'.repeat(70_000) });
+    // Removed on exit too (Ctrl-C exits through the work root's handler), until removed here.
+    expect(process.listenerCount('exit')).toBe(onExit + 1);
     spool.put(0, [1, null, 'a']);
     expect(spool.get(0)).toEqual([1, null, 'a']);
     expect(spool.get(2)).toEqual({ b: 'ü'.repeat(70_000) });
@@ -266,5 +269,6 @@ describe('the spool', () => {
     spool.remove();
     expect(readdirSync(parent)).toEqual([]);
     expect(existsSync(parent)).toBe(true);
+    expect(process.listenerCount('exit')).toBe(onExit);
   });
 });
