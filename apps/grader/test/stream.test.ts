@@ -1,9 +1,10 @@
 // A class's results streamed through disk (issue 21, item 5): the batch file, the class report and the
 // gradebook written one entry at a time are the bytes writeBatchFiles writes holding them all; the
 // writers pull the next report only once the last one is written; the reports on stdout likewise.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadAssignment } from '../src/assignments.ts';
 import {
   BATCH_FILE,
   type BatchEntry,
@@ -18,12 +19,14 @@ import {
   writeBatchFiles,
   writeBatchFilesStreaming,
 } from '../src/batch.ts';
+import { privateFolder } from '../src/private-part.ts';
 import { FORMATS, type Format, render, renderAll, writeAll } from '../src/report/index.ts';
 import { renderJunit } from '../src/report/junit.ts';
 import { boundReport, type Report, SCHEMA_VERSION, type TestResult } from '../src/report/model.ts';
-import { hashFolder } from '../src/results.ts';
+import { hashFolder, ResultStore } from '../src/results.ts';
 import { Spool } from '../src/spool.ts';
-import { scratch } from './support.ts';
+import { readSubmission } from '../src/submission.ts';
+import { CORRECT, pitbossHere, scratch } from './support.ts';
 
 const test = (fields: Partial<TestResult> & Pick<TestResult, 'id' | 'name'>): TestResult => ({
   file: 'deck.ts',
@@ -271,4 +274,39 @@ describe('the spool', () => {
     expect(existsSync(parent)).toBe(true);
     expect(process.listenerCount('exit')).toBe(onExit);
   });
+});
+
+describe('grade --out of a class, every report through the spool', () => {
+  it('writes the class files writeBatchFiles writes from the same entries, and leaves no spool', async () => {
+    // Three copies of a submission whose results are stored already (keyed as grading.ts keys them):
+    // only the canary is graded, and every report goes through the spool to the batch file.
+    const assignment = await loadAssignment('classic');
+    const names = ['ann', 'bo', 'cy'];
+    const folder = join(scratch(), 'class');
+    const out = join(scratch(), 'out');
+    const store = new ResultStore(out, {
+      assignment: assignment.name,
+      version: assignment.version,
+      mode: 'grade',
+      only: undefined,
+      limits: assignment.limits,
+      secret: hashFolder(privateFolder(undefined, assignment.name)),
+    });
+    for (const [i, name] of names.entries()) {
+      cpSync(CORRECT, join(folder, name), { recursive: true });
+      const { hash } = readSubmission(assignment, join(folder, name));
+      const stored = report(name, i + 1);
+      store.write({ name, hash }, { ...stored, submission: { ...stored.submission, hash } });
+    }
+    const graded = await pitbossHere(['grade', folder, '--out', out, '--format', 'json']);
+    expect(graded.stderr).toContain(`0 graded, ${names.length} reused`);
+    expect(graded.status).toBe(1);
+    expect(readdirSync(out).filter((name) => name.startsWith('.pitboss-spool'))).toEqual([]);
+
+    const batch = readBatch(out);
+    expect(batch.submissions.map((entry) => entry.report?.submission.name)).toEqual(names);
+    const whole = scratch();
+    writeBatchFiles(whole, newBatch(batch.run, batch.shard, batch.total, batch.submissions));
+    expect(files(out)).toEqual(files(whole));
+  }, 300_000);
 });
