@@ -24,7 +24,7 @@ import { hashSourceFiles, hashSources } from '../bundle.ts';
 import { infrastructureFault, runCanary, ungradableReport } from '../canary.ts';
 import { CONFIG_FILE, chooseAssignment, readDeclared } from '../class-assignment.ts';
 import { EXIT_FAILURES, EXIT_INFRASTRUCTURE, EXIT_OK, PitbossError } from '../errors.ts';
-import { expandFolders, outputNames, type ReadFolder, readFolders } from '../folders.ts';
+import { expandFolders, outputNames, type ReadFolder, readFolder, readFolders } from '../folders.ts';
 import { type GradeOptions, gradeSubmission, type Replay, STUDENT_TOOL_NOTE, selectTests } from '../grade.ts';
 import { checkHints, countFailures, readHistory, writeHistory } from '../hints.ts';
 import { openWorkRoot } from '../infrastructure.ts';
@@ -159,7 +159,12 @@ interface Run {
   secretHash: string;
   /** Every submission named (a class folder stands for each one in it). */
   submissions: string[];
-  read: ReadFolder[];
+  /**
+   * A submission's folder as read, by its place. `check` reads every folder before anything is graded
+   * (one that is no submission stops the run); `grade` reads each as its grading starts, and lets it
+   * go with it, so that a class's files are not all in memory at once.
+   */
+  read: (order: number) => ReadFolder;
   /** Its file name under --out, per submission. */
   outNames: string[];
   shard: Shard;
@@ -227,7 +232,8 @@ async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io)
     ...(flags.budget === undefined ? {} : { budgetMs: flags.budget * 1000 }),
   };
   const submissions = expandFolders(assignment, folders, io.stderr, flags.out);
-  const read = readFolders(assignment, submissions, mode);
+  const readFirst = mode === 'check' ? readFolders(assignment, submissions, mode) : undefined;
+  const read = (order: number) => readFirst?.[order] ?? readFolder(assignment, submissions[order]!, mode);
   // Names come from every submission, so a shard names each file as a run over all of them does.
   const outNames = outputNames(submissions);
   const shard = flags.shard ?? { index: 1, count: 1 };
@@ -387,7 +393,7 @@ async function gradeChosen(run: Run, io: Io, spool: Spool): Promise<Graded> {
       ...chosen.map(async ({ folder, order }, i) => {
         if (i >= flags.jobs) await canary;
         if (canaryFailure !== undefined) return;
-        const entry = read[order]!;
+        const entry = read(order);
         const submission = 'submission' in entry ? entry.submission : undefined;
         let report = stored(submission);
         const wasStored = report !== undefined;
