@@ -8,8 +8,10 @@
 // where the time went: how long each phase held the --jobs places, and the grader's peak memory.
 //
 // Then the memory part: the grader's peak memory (PITBOSS_TIMINGS' peakRssBytes) for `grade --out` of
-// a class of BENCH_MEMORY_SIZES (100 and 1,000) submissions, side by side, with their ratio against
-// a target: it must not grow with the class. Grading 1,000 submissions for real would take hours
+// a class of BENCH_MEMORY_SIZES (100, 1,000 and 2,000) submissions, side by side, with the ratio of
+// each to the one before; the two largest must be within the target: memory must not grow with the
+// class. (A class of 100 ends before the garbage collector's heap has grown to its steady size, so its
+// peak is lower whatever is held: the target is read between classes large enough to reach it.) Grading 1,000 submissions for real would take hours
 // here, so a few distinct fixtures (BENCH_MEMORY_FIXTURES) are graded for real once, and each class's
 // --out gets their stored results (results.ts) under every copy's own name, keyed exactly as the grader
 // keys them: the run grades only the canary, and every report still flows through the whole
@@ -31,14 +33,14 @@ import { hashFolder, RESULTS_FOLDER, ResultStore } from '../src/results.ts';
 
 const BATCH = Number(process.env.BENCH_BATCH ?? 100);
 const PARTS = (process.env.BENCH_PARTS ?? 'throughput,memory').split(',');
-const MEMORY_SIZES = (process.env.BENCH_MEMORY_SIZES ?? '100,1000').split(',').map(Number);
+const MEMORY_SIZES = (process.env.BENCH_MEMORY_SIZES ?? '100,1000,2000').split(',').map(Number);
 const MEMORY_FIXTURES = (
   process.env.BENCH_MEMORY_FIXTURES ??
   'correct-indexed,correct-tested,wrong-ace-eleven-twice,wrong-dealer-hits-soft-17'
 ).split(',');
 /** Each class is graded this many times (alternating sizes): its median peak is the one shown. */
 const MEMORY_REPEATS = Number(process.env.BENCH_MEMORY_REPEATS ?? 3);
-/** The most the grader's peak memory may grow from the smaller class to the larger. */
+/** The most the grader's peak memory may grow between the two largest classes. */
 const MEMORY_TARGET_RATIO = 1.25;
 const JOBS = (process.env.BENCH_JOBS ?? '1,2').split(',').map(Number);
 const TARGET_PER_MINUTE = 60;
@@ -224,14 +226,16 @@ async function memory(): Promise<void> {
       `  ${size} submissions: the grader's peak memory`,
       `${mib(peak)}, median of ${peaks.map(mib).join(', ')} (${seconds.toFixed(1)} s; pitboss-batch.json ${mib(bytes)})`,
     );
-  if (sizes.length === 2) {
-    const [small, large] = sizes as [(typeof sizes)[0], (typeof sizes)[0]];
+  for (const [i, large] of sizes.entries()) {
+    const small = sizes[i - 1];
+    if (small === undefined) continue;
     const ratio = large.peak / small.peak;
+    const judged = i === sizes.length - 1;
     row(
       `  peak memory, ${large.size} over ${small.size}`,
-      `${ratio.toFixed(2)} x (target <= ${MEMORY_TARGET_RATIO}; the class is ${(large.size / small.size).toFixed(0)} x larger)`,
+      `${ratio.toFixed(2)} x (the class is ${(large.size / small.size).toFixed(0)} x larger)${judged ? `; target <= ${MEMORY_TARGET_RATIO}: ${ratio <= MEMORY_TARGET_RATIO ? 'met' : 'MISSED'}` : ''}`,
     );
-    if (ratio > MEMORY_TARGET_RATIO) process.exitCode = 1;
+    if (judged && ratio > MEMORY_TARGET_RATIO) process.exitCode = 1;
   }
 }
 
