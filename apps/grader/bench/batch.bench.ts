@@ -10,14 +10,42 @@
 // Then (measureHangs, unless BENCH_HANGS=0) the same class with five submissions replaced by the five
 // wrong-hang-* ones, graded at the last --jobs: the extra wall time the hangers cost, against the target
 // of 30 s, and each hanger's time-outs, which must be in the file that hangs.
+//
+// Then the memory part: the grader's peak memory (PITBOSS_TIMINGS' peakRssBytes) for `grade --out` of
+// a class of BENCH_MEMORY_SIZES (100, 1,000 and 2,000) submissions, side by side, with the ratio of
+// each to the one before; the two largest must be within the target: memory must not grow with the
+// class. (A class of 100 ends before the garbage collector's heap has grown to its steady size, so its
+// peak is lower whatever is held: the target is read between classes large enough to reach it.) Grading 1,000 submissions for real would take hours
+// here, so a few distinct fixtures (BENCH_MEMORY_FIXTURES) are graded for real once, and each class's
+// --out gets their stored results (results.ts) under every copy's own name, keyed exactly as the grader
+// keys them: the run grades only the canary, and every report still flows through the whole
+// reporting path (read from the store, per-submission files, the batch file, the class report and
+// the gradebook). The bench fails unless every submission was reused. Each size is graded
+// BENCH_MEMORY_REPEATS (3) times, sizes alternating, and its median peak shown: one run's peak moves
+// by tens of MiB with the garbage collector's timing.
+// BENCH_PARTS (throughput,memory) chooses the parts.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadAssignment } from '../src/assignments.ts';
 import { REPO_ROOT } from '../src/paths.ts';
 import { PHASES, type Timings } from '../src/phases.ts';
+import { privateFolder } from '../src/private-part.ts';
+import type { Report } from '../src/report/model.ts';
+import { hashFolder, RESULTS_FOLDER, ResultStore } from '../src/results.ts';
 
 const BATCH = Number(process.env.BENCH_BATCH ?? 100);
+const PARTS = (process.env.BENCH_PARTS ?? 'throughput,memory').split(',');
+const MEMORY_SIZES = (process.env.BENCH_MEMORY_SIZES ?? '100,1000,2000').split(',').map(Number);
+const MEMORY_FIXTURES = (
+  process.env.BENCH_MEMORY_FIXTURES ??
+  'correct-indexed,correct-tested,wrong-ace-eleven-twice,wrong-dealer-hits-soft-17'
+).split(',');
+/** Each class is graded this many times (alternating sizes): its median peak is the one shown. */
+const MEMORY_REPEATS = Number(process.env.BENCH_MEMORY_REPEATS ?? 3);
+/** The most the grader's peak memory may grow between the two largest classes. */
+const MEMORY_TARGET_RATIO = 1.25;
 const JOBS = (process.env.BENCH_JOBS ?? '1,2').split(',').map(Number);
 const TARGET_PER_MINUTE = 60;
 const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic');
@@ -33,13 +61,14 @@ const median = (values: readonly number[]): number => {
 function grade(
   folder: string,
   jobs: number,
-): Promise<{ seconds: number; stdout: string; status: number | null; timings: Timings }> {
+  extra: readonly string[] = [],
+): Promise<{ seconds: number; stdout: string; stderr: string; status: number | null; timings: Timings }> {
   const timingsFile = join(work, `timings-${jobs}-${Date.now()}.json`);
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(
       process.execPath,
-      [BIN, 'grade', folder, '--format', 'json', '--jobs', String(jobs)],
+      [BIN, 'grade', folder, '--format', 'json', '--jobs', String(jobs), ...extra],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
         env: { ...process.env, PITBOSS_TIMINGS: timingsFile },
@@ -61,6 +90,7 @@ function grade(
         resolve({
           seconds,
           stdout: Buffer.concat(out).toString('utf8'),
+          stderr,
           status,
           timings: JSON.parse(readFileSync(timingsFile, 'utf8')) as Timings,
         });
@@ -133,7 +163,6 @@ async function measureHangs(folder: string, jobs: number, without: number): Prom
   const run = await grade(hangFolder, jobs);
   const reports = JSON.parse(run.stdout) as HangReport[];
   const extra = run.seconds - without;
-  const row = (name: string, value: string) => console.log(`${name.padEnd(58)} ${value}`);
   row(
     `grade --jobs ${jobs}, ${Object.keys(HANGERS).length} replaced by hangers`,
     `${run.seconds.toFixed(1)} s: ${extra.toFixed(1)} s more than without them (target: under ${HANG_TARGET_SECONDS} s) ${extra < HANG_TARGET_SECONDS ? 'ok' : 'OVER'}; replaced ${replaced.join(', ')}`,
@@ -156,7 +185,10 @@ async function measureHangs(folder: string, jobs: number, without: number): Prom
 
 const fixtures = classOf();
 const work = mkdtempSync(join(tmpdir(), 'pitboss-batch-bench-'));
-try {
+const row = (name: string, value: string) => console.log(`${name.padEnd(58)} ${value}`);
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+
+async function throughput(): Promise<void> {
   const folder = join(work, 'class');
   makeClass(folder, fixtures, BATCH);
   // The start-up baseline: a bare node process, timed in this run on this machine.
@@ -175,7 +207,6 @@ try {
   const reports = runs.map((run) => JSON.parse(run.stdout) as { submission: { name: string } }[]);
   const identical = runs.every((run) => run.stdout === runs[0]!.stdout);
 
-  const row = (name: string, value: string) => console.log(`${name.padEnd(58)} ${value}`);
   row(
     'batch',
     `${BATCH} submissions (${fixtures.length} fixtures, correct-* and wrong-*, line-by-line printers 3 times, cycled), ${reports[0]!.length} reports`,
@@ -201,13 +232,111 @@ try {
         .map((phase) => `${phase} ${(busy[phase] / BATCH).toFixed(2)}`)
         .join(', '),
     );
-    row(`  --jobs ${run.jobs}: the grader's peak memory`, `${(peakRssBytes / 2 ** 20).toFixed(0)} MiB`);
+    row(`  --jobs ${run.jobs}: the grader's peak memory`, mib(peakRssBytes));
+    // Each sandboxed process costs at least a Node start-up: their count is the floor under the rate.
+    const perSubmission = PHASES.reduce((sum, phase) => sum + run.timings.processes[phase], 0) / BATCH;
+    const byPhase = PHASES.filter((phase) => run.timings.processes[phase] > 0)
+      .map((phase) => `${phase} ${(run.timings.processes[phase] / BATCH).toFixed(1)}`)
+      .join(', ');
+    const floorSeconds = perSubmission * nodeStart;
+    row(
+      `  --jobs ${run.jobs}: sandboxed processes per submission`,
+      `${byPhase}; ${perSubmission.toFixed(1)} x node -e 0 = ${floorSeconds.toFixed(2)} s of start-ups alone: at most ${((60 * run.jobs) / floorSeconds).toFixed(0)}/min on ${run.jobs} core(s)`,
+    );
   }
   row('reports identical across --jobs', identical ? 'yes' : 'NO');
   if (!identical || reports.some((list) => list.length !== BATCH)) process.exitCode = 1;
   const last = runs[runs.length - 1]!;
   if (process.env.BENCH_HANGS !== '0' && !(await measureHangs(folder, last.jobs, last.seconds)))
     process.exitCode = 1;
+}
+
+/** The grader's peak memory for `grade --out` of a class of each size, every result reused. */
+async function memory(): Promise<void> {
+  // The fixtures graded for real, once: their stored results are what every copy reuses.
+  const seed = join(work, 'memory-seed');
+  for (const name of MEMORY_FIXTURES) cpSync(join(FIXTURES, name), join(seed, name), { recursive: true });
+  const seedOut = join(work, 'memory-seed-out');
+  await grade(seed, 2, ['--out', seedOut]);
+  const stored = readdirSync(join(seedOut, RESULTS_FOLDER)).map(
+    (file) => JSON.parse(readFileSync(join(seedOut, RESULTS_FOLDER, file), 'utf8')) as Report,
+  );
+  const byName = new Map(stored.map((report) => [report.submission.name, report]));
+  // Keyed as grading.ts keys a run with no option changed: the assignment's own limits and private part.
+  const assignment = await loadAssignment('classic');
+  const key = {
+    assignment: assignment.name,
+    version: assignment.version,
+    mode: 'grade',
+    only: undefined,
+    limits: assignment.limits,
+    secret: hashFolder(privateFolder(undefined, assignment.name)),
+  };
+  const classes = MEMORY_SIZES.map((size) => {
+    const folder = join(work, `memory-class-${size}`);
+    const names: string[] = [];
+    for (let i = 0; i < size; i++) {
+      const fixture = MEMORY_FIXTURES[i % MEMORY_FIXTURES.length]!;
+      const name = `${String(i + 1).padStart(4, '0')}-${fixture}`;
+      cpSync(join(FIXTURES, fixture), join(folder, name), { recursive: true });
+      names.push(name);
+    }
+    return { size, folder, names, peaks: [] as number[], seconds: [] as number[], bytes: 0 };
+  });
+  for (let repeat = 0; repeat < MEMORY_REPEATS; repeat++) {
+    for (const graded of classes) {
+      const { size, folder, names } = graded;
+      const out = join(work, `memory-out-${size}`);
+      const store = new ResultStore(out, key);
+      for (const [i, name] of names.entries()) {
+        const report = byName.get(MEMORY_FIXTURES[i % MEMORY_FIXTURES.length]!);
+        if (report === undefined) throw new Error(`no stored result for ${name}`);
+        store.write(
+          { name, hash: report.submission.hash },
+          { ...report, submission: { ...report.submission, name } },
+        );
+      }
+      const run = await grade(folder, 2, ['--out', out]);
+      if (!run.stderr.includes(`0 graded, ${size} reused`))
+        throw new Error(`the class of ${size} was not all reused: ${run.stderr.slice(-2000)}`);
+      graded.bytes = readFileSync(join(out, 'pitboss-batch.json')).length;
+      graded.peaks.push(run.timings.peakRssBytes);
+      graded.seconds.push(run.seconds);
+      rmSync(out, { recursive: true, force: true });
+    }
+  }
+  const sizes = classes.map(({ size, peaks, seconds, bytes }) => ({
+    size,
+    peak: median(peaks),
+    peaks,
+    seconds: median(seconds),
+    bytes,
+  }));
+  row(
+    'memory: class',
+    `${MEMORY_FIXTURES.length} fixtures graded once, copies reuse their results; grade --out --jobs 2`,
+  );
+  for (const { size, peak, peaks, seconds, bytes } of sizes)
+    row(
+      `  ${size} submissions: the grader's peak memory`,
+      `${mib(peak)}, median of ${peaks.map(mib).join(', ')} (${seconds.toFixed(1)} s; pitboss-batch.json ${mib(bytes)})`,
+    );
+  for (const [i, large] of sizes.entries()) {
+    const small = sizes[i - 1];
+    if (small === undefined) continue;
+    const ratio = large.peak / small.peak;
+    const judged = i === sizes.length - 1;
+    row(
+      `  peak memory, ${large.size} over ${small.size}`,
+      `${ratio.toFixed(2)} x (the class is ${(large.size / small.size).toFixed(0)} x larger)${judged ? `; target <= ${MEMORY_TARGET_RATIO}: ${ratio <= MEMORY_TARGET_RATIO ? 'met' : 'MISSED'}` : ''}`,
+    );
+    if (judged && ratio > MEMORY_TARGET_RATIO) process.exitCode = 1;
+  }
+}
+
+try {
+  if (PARTS.includes('throughput')) await throughput();
+  if (PARTS.includes('memory')) await memory();
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

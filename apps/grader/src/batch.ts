@@ -11,7 +11,19 @@
 // schema/batch.schema.json (every report's shape too), names only plain files that land inside
 // --out, and has its scores computed again from its tests' statuses.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import batchSchema from '../schema/batch.schema.json' with { type: 'json' };
 import reportSchema from '../schema/report.schema.json' with { type: 'json' };
@@ -19,7 +31,7 @@ import { PitbossError } from './errors.ts';
 import { writeFileWhole } from './files.ts';
 import { schemaCheck } from './json-schema.ts';
 import { defaultPrivateFolder } from './private-part.ts';
-import { type ClassEntry, renderClassReport, renderGradebook } from './report/class.ts';
+import { type ClassEntry, ClassTally, renderClassReport, renderGradebook } from './report/class.ts';
 import { renderHtml } from './report/html.ts';
 import { type Format, REPORT_FORMATS, render } from './report/index.ts';
 import { boundReport, cutText, type Report, rescore } from './report/model.ts';
@@ -241,28 +253,100 @@ export interface BatchKeyOptions {
   privateDir?: string | undefined;
 }
 
+/** A batch entry as the batch file holds it and every renderer sees it: bounded, so a merge writes what one run writes. */
+const boundedEntry = ({ order, name, report, error }: BatchEntry): BatchEntry => ({
+  order,
+  name,
+  report: report === undefined ? undefined : boundReport(report),
+  error: error === undefined ? undefined : cutText(error),
+});
+
+/** Signed only with the private part that graded the run: another would make every shard unmergeable. */
+function signingKey(run: RunIdentity, privateDir: string | undefined): Buffer | undefined {
+  const folder = keyFolder(run, privateDir);
+  return folder !== undefined && hashFolder(folder) === run.secret ? batchKey(folder) : undefined;
+}
+
 /** The class report, the gradebook and the batch file (signed): each written whole. */
 export function writeBatchFiles(out: string, unsigned: BatchFile, options: BatchKeyOptions = {}): void {
-  // Reports as every renderer sees them: bounded, so a merge writes what one run writes.
-  const content: BatchFile = {
-    ...unsigned,
-    submissions: unsigned.submissions.map(({ order, name, report, error }) => ({
-      order,
-      name,
-      report: report === undefined ? undefined : boundReport(report),
-      error: error === undefined ? undefined : cutText(error),
-    })),
-  };
+  const content: BatchFile = { ...unsigned, submissions: unsigned.submissions.map(boundedEntry) };
   delete content.checksum;
   const entries: ClassEntry[] = content.submissions.map(({ name, report }) => ({ name, report }));
-  // Signed only with the private part that graded the run: another would make every shard unmergeable.
-  const folder = keyFolder(unsigned.run, options.privateDir);
-  const key =
-    folder !== undefined && hashFolder(folder) === unsigned.run.secret ? batchKey(folder) : undefined;
+  const key = signingKey(unsigned.run, options.privateDir);
   const batch: BatchFile = { ...content, checksum: checksumOf(content, key) };
   writeFileWhole(join(out, CLASS_REPORT), renderClassReport(entries));
   writeFileWhole(join(out, GRADEBOOK), renderGradebook(entries));
   writeFileWhole(join(out, BATCH_FILE), `${JSON.stringify(batch)}\n`);
+}
+
+/** A batch file's fields but its submissions (and its checksum, which covers them). */
+export type BatchHead = Omit<BatchFile, 'submissions' | 'checksum'>;
+
+/**
+ * What writeBatchFiles writes, byte for byte, for a batch whose entries come one at a time, in order
+ * (read back from disk, say): the batch file is written as it goes, its checksum summed over the same
+ * canonical bytes, and the class report and gradebook tallied, so no more than one report is held.
+ * The batch file appears whole (written beside it, then renamed) or not at all.
+ */
+export function writeBatchFilesStreaming(
+  out: string,
+  head: BatchHead,
+  entries: Iterable<BatchEntry>,
+  options: BatchKeyOptions = {},
+): void {
+  const key = signingKey(head.run, options.privateDir);
+  const sum = key === undefined ? createHash('sha256') : createHmac('sha256', key);
+  const path = join(out, BATCH_FILE);
+  const temporary = `${path}.${process.pid}.tmp`;
+  const fd = openSync(temporary, 'w');
+  try {
+    const write = (text: string) => {
+      const bytes = Buffer.from(text, 'utf8');
+      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+    };
+    // The file: JSON.stringify's order (the head's fields, then the submissions, then the checksum).
+    const fields = JSON.stringify(head);
+    write(`${fields.slice(0, -1)}${fields === '{}' ? '' : ','}"submissions":[`);
+    // The checksum: canonicalJson's, every key sorted, the submissions among them.
+    const sorted = [...Object.keys(head), 'submissions']
+      .sort()
+      .filter((field) => field === 'submissions' || (head as Record<string, unknown>)[field] !== undefined);
+    const at = sorted.indexOf('submissions');
+    const canonicalFields = (fields: string[]) =>
+      fields.map(
+        (field) => `${JSON.stringify(field)}:${canonicalJson((head as Record<string, unknown>)[field])}`,
+      );
+    const before = canonicalFields(sorted.slice(0, at));
+    const after = canonicalFields(sorted.slice(at + 1));
+    sum.update(`{${[...before, '"submissions":['].join(',')}`);
+    const tally = new ClassTally();
+    let first = true;
+    for (const unbounded of entries) {
+      const entry = boundedEntry(unbounded);
+      write(`${first ? '' : ','}${JSON.stringify(entry)}`);
+      sum.update(`${first ? '' : ','}${canonicalJson(entry)}`);
+      tally.add({ name: entry.name, report: entry.report });
+      first = false;
+    }
+    sum.update(`]${after.map((field) => `,${field}`).join('')}}`);
+    const checksum: Checksum =
+      key === undefined
+        ? { algorithm: 'sha256', digest: sum.digest('hex') }
+        : { algorithm: 'hmac-sha256', digest: sum.digest('hex') };
+    write(`],"checksum":${JSON.stringify(checksum)}}\n`);
+    closeSync(fd);
+    writeFileWhole(join(out, CLASS_REPORT), tally.classReport());
+    writeFileWhole(join(out, GRADEBOOK), tally.gradebook());
+    renameSync(temporary, path);
+  } catch (error) {
+    try {
+      closeSync(fd);
+    } catch {
+      // Closed already.
+    }
+    rmSync(temporary, { force: true });
+    throw error;
+  }
 }
 
 const validateBatch = schemaCheck(batchSchema, { allErrors: false, strict: false }, [reportSchema]);
@@ -460,13 +544,17 @@ export const newBatch = (
   shard: Shard,
   total: number,
   submissions: BatchEntry[],
-): BatchFile => ({
+): BatchFile => ({ ...batchHead(run, shard, total), submissions: submissions.map(batchEntry) });
+
+/** A batch's fields but its submissions, as newBatch makes them. */
+export const batchHead = (run: RunIdentity, shard: Shard, total: number): BatchHead => ({
   pitboss: 'batch',
   version: BATCH_VERSION,
   run,
   shard,
   total,
-  submissions: submissions.map((entry) =>
-    entry.report === undefined ? entry : { ...entry, report: withoutPath(entry.report) },
-  ),
 });
+
+/** A submission's entry as newBatch makes it: its report without the path it was graded at. */
+export const batchEntry = (entry: BatchEntry): BatchEntry =>
+  entry.report === undefined ? entry : { ...entry, report: withoutPath(entry.report) };

@@ -86,18 +86,21 @@ export function readFolders(
   folders: readonly string[],
   mode: 'check' | 'grade',
 ): ReadFolder[] {
-  return folders.map((folder): ReadFolder => {
-    try {
-      return { submission: readSubmission(assignment, folder) };
-    } catch (error) {
-      if (mode === 'check' && error instanceof PitbossError) throw error;
-      const code = (error as NodeJS.ErrnoException).code;
-      return {
-        problem:
-          error instanceof PitbossError
-            ? error.message
-            : `${folder} cannot be read: ${typeof code === 'string' ? code : (error as Error).message}`,
-      };
-    }
-  });
+  return folders.map((folder) => readFolder(assignment, folder, mode));
+}
+
+/** One folder read, as readFolders reads each. */
+export function readFolder(assignment: Assignment, folder: string, mode: 'check' | 'grade'): ReadFolder {
+  try {
+    return { submission: readSubmission(assignment, folder) };
+  } catch (error) {
+    if (mode === 'check' && error instanceof PitbossError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    return {
+      problem:
+        error instanceof PitbossError
+          ? error.message
+          : `${folder} cannot be read: ${typeof code === 'string' ? code : (error as Error).message}`,
+    };
+  }
 }

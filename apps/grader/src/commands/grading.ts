@@ -3,26 +3,28 @@
 // beside the canary, storing and writing each result as it finishes; `tellResults` writes the class's
 // files or prints the reports, and says the exit status.
 import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pLimit from 'p-limit';
 import { loadAssignment } from '../assignments.ts';
 import {
   type BatchEntry,
+  batchEntry,
+  batchHead,
   CLASS_REPORT,
   GRADEBOOK,
   inShard,
-  newBatch,
   type RunIdentity,
   readBatch,
   type Shard,
-  writeBatchFiles,
+  writeBatchFilesStreaming,
   writeSubmissionFiles,
 } from '../batch.ts';
 import { hashSourceFiles, hashSources } from '../bundle.ts';
 import { infrastructureFault, runCanary, ungradableReport } from '../canary.ts';
 import { CONFIG_FILE, chooseAssignment, readDeclared } from '../class-assignment.ts';
 import { EXIT_FAILURES, EXIT_INFRASTRUCTURE, EXIT_OK, PitbossError } from '../errors.ts';
-import { expandFolders, outputNames, type ReadFolder, readFolders } from '../folders.ts';
+import { expandFolders, outputNames, type ReadFolder, readFolder, readFolders } from '../folders.ts';
 import { type GradeOptions, gradeSubmission, type Replay, STUDENT_TOOL_NOTE, selectTests } from '../grade.ts';
 import { checkHints, countFailures, readHistory, writeHistory } from '../hints.ts';
 import { openWorkRoot } from '../infrastructure.ts';
@@ -34,13 +36,14 @@ import { type PlannedTest, planTests } from '../plan.ts';
 import { privateFolder, privateTranscriptCases } from '../private-part.ts';
 import { compareRuns } from '../regrade.ts';
 import { terminalLine } from '../report/human.ts';
-import { type Format, REPORT_FORMATS, renderAll } from '../report/index.ts';
+import { type Format, REPORT_FORMATS, writeAll } from '../report/index.ts';
 import type { Report, ReportTokens, ReportView } from '../report/model.ts';
 import { inView } from '../report/views.ts';
 import { points } from '../report/words.ts';
 import { hashFolder, hashFolderFiles, RESULTS_FOLDER, ResultStore } from '../results.ts';
 import { readSubmissionPolicy } from '../rubric.ts';
 import { sandboxSupport } from '../runner/sandbox.ts';
+import { Spool } from '../spool.ts';
 import type { Submission } from '../submission.ts';
 import { readSubmissionMetadata } from '../submission-metadata.ts';
 import { tokenStanding } from '../tokens.ts';
@@ -156,7 +159,12 @@ interface Run {
   secretHash: string;
   /** Every submission named (a class folder stands for each one in it). */
   submissions: string[];
-  read: ReadFolder[];
+  /**
+   * A submission's folder as read, by its place. `check` reads every folder before anything is graded
+   * (one that is no submission stops the run); `grade` reads each as its grading starts, and lets it
+   * go with it, so that a class's files are not all in memory at once.
+   */
+  read: (order: number) => ReadFolder;
   /** Its file name under --out, per submission. */
   outNames: string[];
   shard: Shard;
@@ -224,7 +232,8 @@ async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io)
     ...(flags.budget === undefined ? {} : { budgetMs: flags.budget * 1000 }),
   };
   const submissions = expandFolders(assignment, folders, io.stderr, flags.out);
-  const read = readFolders(assignment, submissions, mode);
+  const readFirst = mode === 'check' ? readFolders(assignment, submissions, mode) : undefined;
+  const read = (order: number) => readFirst?.[order] ?? readFolder(assignment, submissions[order]!, mode);
   // Names come from every submission, so a shard names each file as a run over all of them does.
   const outNames = outputNames(submissions);
   const shard = flags.shard ?? { index: 1, count: 1 };
@@ -287,17 +296,40 @@ async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io)
   };
 }
 
-type Finished = BatchEntry & { path?: string | undefined; infrastructure?: boolean };
+/**
+ * What a run keeps of a finished submission until the end: a few fields, never its report, which
+ * goes to the run's spool (the batch file and the reports on stdout read it back, one at a time).
+ */
+interface Finished {
+  order: number;
+  name: string;
+  /** Why the grader could not grade it; dropped once told. */
+  error?: string | undefined;
+  path?: string | undefined;
+  infrastructure: boolean;
+  /** Its report's name and score, when it has one. */
+  graded?: { name: string; score: number; maxScore: number } | undefined;
+}
+
+interface Graded {
+  finished: Finished[];
+  reused: number;
+  stored: boolean;
+  /** The first chosen submission's report: `check` of one folder returns it. */
+  first: Report | undefined;
+}
+
+/** Where a run spools what it writes at the end: the batch's entries under --out, else the reports. */
+const spoolsEntries = (run: Run) => run.flags.out !== undefined && run.mode === 'grade';
+const spoolsReports = (run: Run) => run.flags.out === undefined && run.chosen.length > 1;
 
 /**
  * Grades the chosen submissions beside the canary (the reference graded as a submission is): the
  * first --jobs of them start with it; every result waits for it, and none counts if it fails. Each
- * result is stored and written as soon as it is graded, and told on stdout in the submissions' order.
+ * result is stored and written as soon as it is graded, and told on stdout in the submissions' order;
+ * what the end of the run needs of it goes to `spool`, not memory.
  */
-async function gradeChosen(
-  run: Run,
-  io: Io,
-): Promise<{ finished: Finished[]; reused: number; stored: boolean }> {
+async function gradeChosen(run: Run, io: Io, spool: Spool): Promise<Graded> {
   const { mode, flags, assignment, plan, chosen, read, outNames, notes } = run;
   const support = sandboxSupport();
   for (const warning of support.missing) io.stderr(`pitboss: WARNING: not enforced: ${warning}\n`);
@@ -332,23 +364,28 @@ async function gradeChosen(
   const stderr = progress?.log ?? io.stderr;
   let reused = 0;
   const finished: Finished[] = [];
+  let first: Report | undefined;
   let told = 0;
   const tell = () => {
     for (; told < chosen.length && finished[told] !== undefined; told++) {
-      const { report, error, path, infrastructure } = finished[told]!;
+      const entry = finished[told]!;
+      const { error, path, infrastructure, graded } = entry;
       if (error !== undefined)
         stderr(
           `pitboss: ${infrastructure ? 'infrastructure error: ' : ''}could not grade ${terminalLine(chosen[told]!.folder)}: ${terminalLine(error)}${infrastructure ? ' (not scored, not stored)' : ''}\n`,
         );
-      if (report !== undefined && path !== undefined)
+      if (graded !== undefined && path !== undefined)
         io.stdout(
-          `${terminalLine(report.submission.name)}: ${report.score}/${report.maxScore} -> ${terminalLine(path)}\n`,
+          `${terminalLine(graded.name)}: ${graded.score}/${graded.maxScore} -> ${terminalLine(path)}\n`,
         );
+      entry.error = undefined;
     }
   };
   let canaryFailure: string | undefined;
+  let canaryDone = false;
   const canary = runCanary(assignment, plan, options).then((failure) => {
     canaryFailure = failure;
+    canaryDone = true;
   });
   try {
     await Promise.all([
@@ -356,7 +393,7 @@ async function gradeChosen(
       ...chosen.map(async ({ folder, order }, i) => {
         if (i >= flags.jobs) await canary;
         if (canaryFailure !== undefined) return;
-        const entry = read[order]!;
+        const entry = read(order);
         const submission = 'submission' in entry ? entry.submission : undefined;
         let report = stored(submission);
         const wasStored = report !== undefined;
@@ -384,7 +421,9 @@ async function gradeChosen(
             report = undefined;
           }
         }
-        await canary;
+        // Waits only while the canary runs: once it is done, a result read from the store is written
+        // and let go before the next is read, never every stored result of a class read at once.
+        if (!canaryDone) await canary;
         if (canaryFailure !== undefined) return;
         if (out !== undefined) mkdirSync(out, { recursive: true });
         // Stored as graded; the notes on its pitboss.json are this run's (the file is not in the key).
@@ -411,7 +450,21 @@ async function gradeChosen(
             : timedNow('reports', () =>
                 writeSubmissionFiles(out, name, report!, flags.format, { grade: mode === 'grade' }),
               );
-        finished[i] = { order, name, report, error, path, infrastructure };
+        // Held on disk until the end, in the form the end needs: never a class's worth in memory.
+        if (spoolsEntries(run)) spool.put(i, batchEntry({ order, name, report, error }));
+        else if (spoolsReports(run) && report !== undefined) spool.put(i, report);
+        if (i === 0) first = report;
+        finished[i] = {
+          order,
+          name,
+          error,
+          path,
+          infrastructure,
+          graded:
+            report === undefined
+              ? undefined
+              : { name: report.submission.name, score: report.score, maxScore: report.maxScore },
+        };
         progress?.done(name, report, wasStored);
         tell();
       }),
@@ -422,19 +475,15 @@ async function gradeChosen(
   }
   if (canaryFailure !== undefined)
     throw new PitbossError('INFRASTRUCTURE', `${canaryFailure}; nothing was graded`);
-  return { finished, reused, stored: store !== undefined };
+  return { finished, reused, stored: store !== undefined, first };
 }
 
 /** The class's files (grade --out) or the reports on stdout; the exit status of the run. */
-function tellResults(
-  run: Run,
-  { finished, reused, stored }: { finished: Finished[]; reused: number; stored: boolean },
-  io: Io,
-): number {
+function tellResults(run: Run, { finished, reused, stored, first }: Graded, spool: Spool, io: Io): number {
   const { mode, flags, assignment } = run;
   const out = flags.out;
-  const reports = finished.flatMap((entry) => (entry.report === undefined ? [] : [entry.report]));
-  if (stored) io.stderr(`pitboss: ${reports.length - reused} graded, ${reused} reused from ${out}\n`);
+  const graded = finished.filter((entry) => entry.graded !== undefined);
+  if (stored) io.stderr(`pitboss: ${graded.length - reused} graded, ${reused} reused from ${out}\n`);
   if (out !== undefined) {
     mkdirSync(out, { recursive: true });
     // Each report is written as it finished; a grade run adds the class's files.
@@ -456,13 +505,13 @@ function tellResults(
           ),
         },
       };
-      const batch = newBatch(
-        identity,
-        run.shard,
-        run.submissions.length,
-        finished.map(({ order, name, report, error }) => ({ order, name, report, error })),
-      );
-      timedNow('reports', () => writeBatchFiles(out, batch, { privateDir: run.secret }));
+      // Each entry read back from the spool in turn: one report in memory at a time.
+      function* entries() {
+        for (const [i, { order, name }] of finished.entries())
+          yield spool.get<BatchEntry>(i) ?? { order, name };
+      }
+      const head = batchHead(identity, run.shard, run.submissions.length);
+      timedNow('reports', () => writeBatchFilesStreaming(out, head, entries(), { privateDir: run.secret }));
       io.stdout(`class report -> ${join(out, CLASS_REPORT)}\ngradebook -> ${join(out, GRADEBOOK)}\n`);
       if (flags.compare !== undefined) {
         io.stdout(`\nCompared with ${flags.compare}:\n`);
@@ -473,12 +522,22 @@ function tellResults(
   } else {
     // A student's check is always the student's view; grade's stdout is the instructor's unless --view.
     const view = mode === 'check' ? 'student' : (flags.view ?? 'instructor');
-    const shown = reports.map((report) => inView(report, view));
-    if (shown.length > 0) io.stdout(timedNow('reports', () => renderAll(shown, flags.format, io.color)));
+    // Each report read back from the spool in turn (one submission's is the one kept), and written.
+    function* shown() {
+      for (const [i, entry] of finished.entries()) {
+        if (entry.graded === undefined) continue;
+        const report = spoolsReports(run) ? spool.get<Report>(i) : i === 0 ? first : undefined;
+        if (report !== undefined) yield inView(report, view);
+      }
+    }
+    if (graded.length > 0)
+      timedNow('reports', () =>
+        writeAll(shown, graded.length, flags.format, io.color, (text) => io.stdout(text)),
+      );
   }
-  if (finished.some((entry) => entry.infrastructure === true)) return EXIT_INFRASTRUCTURE;
+  if (finished.some((entry) => entry.infrastructure)) return EXIT_INFRASTRUCTURE;
   const full = finished.every(
-    (entry) => entry.report !== undefined && entry.report.score === entry.report.maxScore,
+    (entry) => entry.graded !== undefined && entry.graded.score === entry.graded.maxScore,
   );
   return full ? EXIT_OK : EXIT_FAILURES;
 }
@@ -512,9 +571,17 @@ async function gradeAndTell(
   // A tests folder --keep cannot write is told before anything is graded.
   const problem = keeping === undefined ? undefined : keepingProblem(folders[0]!, run.assignment);
   if (problem !== undefined) throw new PitbossError('KEEP_UNWRITABLE', problem);
-  const graded = await gradeChosen(run, io);
-  const status = tellResults(run, graded, io);
-  const report = graded.finished[0]?.report;
+  // The spool's folder: inside --out (the class's own disk), else a private one in the temporary folder.
+  const spool = new Spool(() => run.flags.out ?? tmpdir());
+  let graded: Graded;
+  let status: number;
+  try {
+    graded = await gradeChosen(run, io, spool);
+    status = tellResults(run, graded, spool, io);
+  } finally {
+    spool.remove();
+  }
+  const report = graded.first;
   if (keeping !== undefined && report !== undefined && graded.finished[0]?.infrastructure !== true) {
     // The report is data on stdout in any other format: the paths go to stderr there.
     const tell = flags.format === 'human' && flags.out === undefined ? io.stdout : io.stderr;

@@ -3,7 +3,14 @@
 // mutants its tests expose least. Also the gradebook (CSV). Both are pure functions of the reports, in
 // the submissions' order: no paths, dates or durations, so every run and machine writes the same bytes.
 import { stringify } from 'csv-stringify/sync';
-import { boundReport, cutText, type Report, type TestResult, type TestStatus } from './model.ts';
+import {
+  boundReport,
+  cutText,
+  type PartScore,
+  type Report,
+  type TestResult,
+  type TestStatus,
+} from './model.ts';
 import { esc, num, page, percent } from './page.ts';
 import { INSTRUCTOR_FOLDER } from './views.ts';
 import { points, STATUS_WORDS, visibilityWords } from './words.ts';
@@ -16,13 +23,6 @@ export interface ClassEntry {
 
 /** The most characters of a submission's name on a class page or gradebook row. */
 const NAME_LIMIT = 1024;
-
-/** Entries as renderers take them: names and reports bounded, whatever produced them. */
-const bounded = (entries: readonly ClassEntry[]): ClassEntry[] =>
-  entries.map(({ name, report }) => ({
-    name: cutText(String(name), NAME_LIMIT),
-    report: report === undefined ? undefined : boundReport(report),
-  }));
 
 // A cell a spreadsheet would read as a formula (or a command, by DDE): OWASP's list, the full-width
 // forms some spreadsheets also take, and the same after leading spaces some of them skip.
@@ -43,19 +43,7 @@ export function partNames(entries: readonly ClassEntry[]): string[] {
 }
 
 /** One row per submission, one column per part of the rubric, the total and the most it could be. */
-export function renderGradebook(unbounded: readonly ClassEntry[]): string {
-  const entries = bounded(unbounded);
-  const parts = partNames(entries);
-  const rows = entries.map(({ name, report }): (string | number)[] => {
-    if (report === undefined) return [csvText(name), ...parts.map(() => ''), '', ''];
-    const score = (file: string) => {
-      const part = report.parts.find((p) => p.file === file);
-      return part === undefined ? '' : csvNumber(part.score);
-    };
-    return [csvText(name), ...parts.map(score), csvNumber(report.score), csvNumber(report.maxScore)];
-  });
-  return stringify([['submission', ...parts, 'total', 'max'].map(csvText), ...rows]);
-}
+export const renderGradebook = (entries: readonly ClassEntry[]): string => classTally(entries).gradebook();
 
 const STYLE = `
 table.sortable th button { all: unset; cursor: pointer; font-weight: 700; }
@@ -130,12 +118,19 @@ ${bars.join('\n')}
 </svg>`;
 }
 
+/** What the class page shows of a test: never its evidence. */
+type TestSeen = Pick<TestResult, 'id' | 'name' | 'file' | 'visibility'> & {
+  mutant?: Pick<NonNullable<TestResult['mutant']>, 'id' | 'description'> | undefined;
+};
+
 interface Tally {
-  test: TestResult;
+  test: TestSeen;
   passed: number;
   ran: number;
-  /** The submissions it did not pass for, by name, in the class's order. */
+  /** The first submissions it did not pass for (NAMED of them), by name, in the class's order. */
   failedBy: string[];
+  /** How many submissions it did not pass for. */
+  failed: number;
 }
 
 /** The most names a "failed by" cell lists; the rest are counted. */
@@ -150,47 +145,130 @@ function limitsHit(report: Report): string[] {
   return [...hit].sort().map((status) => STATUS_WORDS[status]);
 }
 
-/** Per test id, across the class: how many submissions ran it and how many passed; worst first. */
-function tally(reports: readonly Report[], keep: (test: TestResult) => boolean): Tally[] {
-  const byId = new Map<string, Tally>();
-  for (const report of reports) {
-    for (const test of report.tests.filter(keep)) {
-      let entry = byId.get(test.id);
-      if (entry === undefined) {
-        entry = { test, passed: 0, ran: 0, failedBy: [] };
-        byId.set(test.id, entry);
-      }
-      entry.ran++;
-      if (test.status === 'passed') entry.passed++;
-      else entry.failedBy.push(report.submission.name);
+/** Per test id, across the class: how many submissions ran it and how many passed. */
+function count(byId: Map<string, Tally>, report: Report, keep: (test: TestResult) => boolean): void {
+  for (const test of report.tests) {
+    if (!keep(test)) continue;
+    let entry = byId.get(test.id);
+    if (entry === undefined) {
+      const { id, name, file, visibility, mutant } = test;
+      const seen: TestSeen = { id, name, file, visibility };
+      if (mutant !== undefined) seen.mutant = { id: mutant.id, description: mutant.description };
+      entry = { test: seen, passed: 0, ran: 0, failedBy: [], failed: 0 };
+      byId.set(test.id, entry);
+    }
+    entry.ran++;
+    if (test.status === 'passed') entry.passed++;
+    else {
+      entry.failed++;
+      if (entry.failedBy.length < NAMED) entry.failedBy.push(report.submission.name);
     }
   }
-  // Array.prototype.sort is stable: ties keep the tests' own order.
-  return [...byId.values()].sort((a, b) => a.passed / a.ran - b.passed / b.ran);
+}
+
+// Array.prototype.sort is stable: ties keep the tests' own order.
+const worstFirst = (byId: Map<string, Tally>): Tally[] =>
+  [...byId.values()].sort((a, b) => a.passed / a.ran - b.passed / b.ran);
+
+/** What the class page and the gradebook keep of one submission: its row, not its report. */
+interface ClassRow {
+  name: string;
+  graded?: { score: number; maxScore: number; parts: PartScore[]; limits: string[] } | undefined;
+}
+
+/**
+ * The class page and the gradebook, summed up one submission at a time, in the class's order: a row
+ * per submission and a count per test, never the reports, so a class of any size fits in memory.
+ */
+export class ClassTally {
+  readonly #rows: ClassRow[] = [];
+  readonly #parts: string[] = [];
+  readonly #partMax = new Map<string, number>();
+  #first: FirstReport | undefined;
+  readonly #implementation = new Map<string, Tally>();
+  readonly #mutants = new Map<string, Tally>();
+
+  /** The next submission of the class: bounded here, whatever produced it. */
+  add({ name: unboundedName, report: unbounded }: ClassEntry): void {
+    const name = cutText(String(unboundedName), NAME_LIMIT);
+    if (unbounded === undefined) {
+      this.#rows.push({ name });
+      return;
+    }
+    const report = boundReport(unbounded);
+    for (const part of report.parts) {
+      if (!this.#parts.includes(part.file)) this.#parts.push(part.file);
+      this.#partMax.set(part.file, Math.max(this.#partMax.get(part.file) ?? 0, part.maxScore));
+    }
+    const { score, maxScore } = report;
+    const parts = report.parts.map(({ file, score, maxScore }) => ({ file, score, maxScore }));
+    this.#rows.push({ name, graded: { score, maxScore, parts, limits: limitsHit(report) } });
+    if (this.#first === undefined) {
+      const { assignment, mode, seed, tool } = report;
+      this.#first = { assignment, mode, seed, tool };
+    }
+    count(this.#implementation, report, (test) => test.kind !== 'mutant');
+    count(this.#mutants, report, (test) => test.kind === 'mutant');
+  }
+
+  gradebook(): string {
+    const parts = this.#parts;
+    const rows = this.#rows.map(({ name, graded }): (string | number)[] => {
+      if (graded === undefined) return [csvText(name), ...parts.map(() => ''), '', ''];
+      const score = (file: string) => {
+        const part = graded.parts.find((p) => p.file === file);
+        return part === undefined ? '' : csvNumber(part.score);
+      };
+      return [csvText(name), ...parts.map(score), csvNumber(graded.score), csvNumber(graded.maxScore)];
+    });
+    return stringify([['submission', ...parts, 'total', 'max'].map(csvText), ...rows]);
+  }
+
+  classReport(): string {
+    return renderClass(this.#rows, this.#parts, this.#partMax, this.#first, {
+      implementation: worstFirst(this.#implementation),
+      mutants: worstFirst(this.#mutants),
+    });
+  }
+}
+
+/** A tally of every entry, in order. */
+function classTally(entries: readonly ClassEntry[]): ClassTally {
+  const tally = new ClassTally();
+  for (const entry of entries) tally.add(entry);
+  return tally;
 }
 
 const rateCells = ({ passed, ran }: Tally) =>
   `<td class="n">${passed}/${ran}</td><td class="n">${percent(passed, ran)}%</td><td><span class="bar" aria-hidden="true"><span style="width:${percent(passed, ran)}%"></span></span></td>`;
 
 /** Who failed a test, linked to their pages: the first few, then how many more. */
-const failedBy = ({ failedBy: names }: Tally): string => {
+const failedBy = ({ failedBy: names, failed }: Tally): string => {
   const shown = names
     .slice(0, NAMED)
     .map((name) => `<a href="${INSTRUCTOR_FOLDER}/${esc(encodeURIComponent(name))}.html">${esc(name)}</a>`);
-  return `${shown.join(', ')}${names.length > NAMED ? ` and ${names.length - NAMED} more` : ''}`;
+  return `${shown.join(', ')}${failed > NAMED ? ` and ${failed - NAMED} more` : ''}`;
 };
 
-const visibilityTag = (test: TestResult) => {
+const visibilityTag = (test: TestSeen) => {
   const words = visibilityWords(test);
   return words === undefined ? '' : ` <span class="tag">${esc(words)}</span>`;
 };
 
-export function renderClassReport(unbounded: readonly ClassEntry[]): string {
-  const entries = bounded(unbounded);
-  const reports = entries.flatMap((entry) => (entry.report === undefined ? [] : [entry.report]));
-  const first = reports[0];
+export const renderClassReport = (entries: readonly ClassEntry[]): string =>
+  classTally(entries).classReport();
+
+type FirstReport = Pick<Report, 'assignment' | 'mode' | 'seed' | 'tool'>;
+
+function renderClass(
+  entries: readonly ClassRow[],
+  parts: readonly string[],
+  partMaxima: ReadonlyMap<string, number>,
+  first: FirstReport | undefined,
+  { implementation, mutants }: { implementation: Tally[]; mutants: Tally[] },
+): string {
+  const reports = entries.flatMap((entry) => (entry.graded === undefined ? [] : [entry.graded]));
   const title = first === undefined ? 'pitboss: class report' : `${first.assignment.title}: class report`;
-  const parts = partNames(entries);
   const body: string[] = [];
   const percentages = reports.map((report) => percent(report.score, report.maxScore));
   const full = reports.filter((report) => report.score === report.maxScore).length;
@@ -202,11 +280,7 @@ ${first === undefined ? '' : `<p class="meta">assignment ${esc(first.assignment.
 </header>`);
 
   // Each part's maximum in its header (the most any report gives it: one rubric, one maximum).
-  const partMax = (file: string) =>
-    Math.max(
-      0,
-      ...reports.flatMap((report) => report.parts.filter((p) => p.file === file).map((p) => p.maxScore)),
-    );
+  const partMax = (file: string) => partMaxima.get(file) ?? 0;
   const header = [
     '<th><button type="button">submission</button></th>',
     '<th class="n" data-type="number"><button type="button">score</button></th>',
@@ -217,9 +291,9 @@ ${first === undefined ? '' : `<p class="meta">assignment ${esc(first.assignment.
         `<th class="n" data-type="number"><button type="button">${esc(part)} <span class="muted">/ ${num(partMax(part))}</span></button></th>`,
     ),
   ].join('');
-  const rows = entries.map(({ name, report }) => {
+  const rows = entries.map(({ name, graded: report }) => {
     // A submission that hit a limit (a hang, a memory or output bomb) is flagged beside its name.
-    const flags = report === undefined ? [] : limitsHit(report);
+    const flags = report === undefined ? [] : report.limits;
     const link = `<td><a href="${INSTRUCTOR_FOLDER}/${esc(encodeURIComponent(name))}.html">${esc(name)}</a>${flags.map((word) => ` <span class="status warn" title="a test of this submission hit this limit">${esc(word)}</span>`).join('')}</td>`;
     if (report === undefined) {
       return `<tr>${`<td>${esc(name)} <span class="status fail">NOT GRADED</span></td>`}${'<td class="n" data-value=""></td>'.repeat(3 + parts.length)}</tr>`;
@@ -249,7 +323,6 @@ ${rows.join('\n')}
 
   body.push(`<h2 id="distribution">Score distribution</h2>\n${histogram(percentages)}`);
 
-  const implementation = tally(reports, (test) => test.kind !== 'mutant');
   const failing = implementation.filter((t) => t.passed < t.ran);
   body.push(`<h2 id="tests">Tests the class fails most</h2>`);
   body.push(
@@ -262,7 +335,6 @@ ${failing.map((t) => `<tr><td>${esc(t.test.name)}${visibilityTag(t.test)}</td><t
 <p>${implementation.length - failing.length === 1 ? 'The other test passes' : `The other ${implementation.length - failing.length} tests pass`} for every submission.</p>`,
   );
 
-  const mutants = tally(reports, (test) => test.kind === 'mutant');
   if (mutants.length > 0) {
     body.push(`<h2 id="mutants">Mutants the class's tests expose least</h2>
 <table class="rates"><thead><tr><th>mutant</th><th class="n">exposed by</th><th class="n">rate</th><th></th></tr></thead>

@@ -3,7 +3,7 @@
 import { renderGradescope } from './gradescope.ts';
 import { renderHtml } from './html.ts';
 import { renderHuman } from './human.ts';
-import { renderJunit } from './junit.ts';
+import { renderJunit, writeJunit } from './junit.ts';
 import { boundReport, type Report } from './model.ts';
 
 export interface ReportFormat {
@@ -12,8 +12,18 @@ export interface ReportFormat {
   /** One file per submission only (a page, Gradescope's results.json): several need `--out`. */
   onePerSubmission: boolean;
   render(report: Report, options: { color: boolean }): string;
-  /** Several submissions on stdout, as one document (absent: each rendered in turn). */
-  renderAll?: ((reports: readonly Report[], options: { color: boolean }) => string) | undefined;
+  /**
+   * Several submissions on stdout, as one document (absent: each rendered in turn), written a piece at
+   * a time: `reports()` gives them (`count` of them) one at a time, so they need not be held at once.
+   */
+  writeAll?:
+    | ((
+        reports: () => Iterable<Report>,
+        count: number,
+        options: { color: boolean },
+        write: (text: string) => void,
+      ) => void)
+    | undefined;
 }
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
@@ -28,7 +38,25 @@ export const REPORT_FORMATS = {
     extension: 'json',
     onePerSubmission: false,
     render: (report) => json(boundReport(report)),
-    renderAll: (reports) => json(reports.length === 1 ? boundReport(reports[0]!) : reports.map(boundReport)),
+    writeAll: (reports, count, _options, write) => {
+      if (count === 0) {
+        write(json([]));
+        return;
+      }
+      let first = true;
+      for (const report of reports()) {
+        // One report alone is the document; several are an array, as JSON.stringify(list, null, 2)
+        // writes it: each element one level in, every line of it indented by two.
+        if (count === 1) {
+          write(json(boundReport(report)));
+          return;
+        }
+        const element = JSON.stringify(boundReport(report), null, 2).replaceAll('\n', '\n  ');
+        write(`${first ? '[\n  ' : ',\n  '}${element}`);
+        first = false;
+      }
+      write('\n]\n');
+    },
   },
   gradescope: {
     extension: 'results.json',
@@ -39,7 +67,7 @@ export const REPORT_FORMATS = {
     extension: 'xml',
     onePerSubmission: false,
     render: (report) => renderJunit(report),
-    renderAll: (reports) => renderJunit(reports),
+    writeAll: (reports, _count, _options, write) => writeJunit(reports, write),
   },
   html: {
     extension: 'html',
@@ -57,7 +85,31 @@ export const render = (report: Report, format: Format, color: boolean): string =
 
 /** Several submissions' reports in `format`, as stdout shows them. */
 export function renderAll(reports: readonly Report[], format: Format, color: boolean): string {
+  let text = '';
+  writeAll(
+    () => reports,
+    reports.length,
+    format,
+    color,
+    (piece) => {
+      text += piece;
+    },
+  );
+  return text;
+}
+
+/**
+ * renderAll's text, written a piece at a time: `reports` (`count` of them) are read one at a time
+ * (twice for JUnit, whose counts head the document), so a class's reports need not be held at once.
+ */
+export function writeAll(
+  reports: () => Iterable<Report>,
+  count: number,
+  format: Format,
+  color: boolean,
+  write: (text: string) => void,
+): void {
   const reporter: ReportFormat = REPORT_FORMATS[format];
-  if (reporter.renderAll !== undefined) return reporter.renderAll(reports, { color });
-  return reports.map((report) => reporter.render(report, { color })).join('');
+  if (reporter.writeAll !== undefined) reporter.writeAll(reports, count, { color }, write);
+  else for (const report of reports()) write(reporter.render(report, { color }));
 }

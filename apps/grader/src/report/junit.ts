@@ -110,12 +110,27 @@ function testsuite(unbounded: Report): string[] {
 /** One JUnit document: a testsuite per submission, however many there are. */
 export function renderJunit(reports: Report | readonly Report[]): string {
   const all = Array.isArray(reports) ? (reports as readonly Report[]) : [reports as Report];
-  const tests = all.flatMap((report) => report.tests);
-  const out = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites${attributes(counts(tests))}>`,
-    ...all.flatMap(testsuite),
-    '</testsuites>',
-  ];
-  return `${out.join('\n')}\n`;
+  let document = '';
+  writeJunit(
+    () => all,
+    (text) => {
+      document += text;
+    },
+  );
+  return document;
+}
+
+/**
+ * renderJunit's document, written a piece at a time: the reports are read twice (the counts of every
+ * test head the document), one at a time, so a class's reports need not be held at once.
+ */
+export function writeJunit(reports: () => Iterable<Report>, write: (text: string) => void): void {
+  const total = new Map<string, number>();
+  for (const report of reports())
+    for (const [name, count] of counts([report.tests].flat()))
+      total.set(name, (total.get(name) ?? 0) + count);
+  const head = counts([]).map(([name]): [string, number] => [name, total.get(name) ?? 0]);
+  write(`<?xml version="1.0" encoding="UTF-8"?>\n<testsuites${attributes(head)}>\n`);
+  for (const report of reports()) write(`${testsuite(report).join('\n')}\n`);
+  write('</testsuites>\n');
 }
