@@ -8,22 +8,12 @@ import { planTests } from '../src/plan.ts';
 import { privateFolder, privateTranscriptCases } from '../src/private-part.ts';
 import { renderClassReport, renderGradebook } from '../src/report/class.ts';
 import { renderHtml } from '../src/report/html.ts';
-import { type Report, SCHEMA_VERSION, type TestResult } from '../src/report/model.ts';
+import { type Report, SCHEMA_VERSION } from '../src/report/model.ts';
 import { esc } from '../src/report/page.ts';
 import { instructorView, studentView } from '../src/report/views.ts';
-import { CORRECT, pitboss, REPO_ROOT, scratch } from './support.ts';
+import { CORRECT, pitboss, REPO_ROOT, scratch, testResult as test } from './support.ts';
 
 const HOSTILE = '<script>alert("pwned")</script>';
-
-const test = (fields: Partial<TestResult> & Pick<TestResult, 'id' | 'name'>): TestResult => ({
-  file: 'deck.ts',
-  kind: 'unit',
-  visibility: 'visible',
-  status: 'passed',
-  score: 1,
-  maxScore: 1,
-  ...fields,
-});
 
 function report(mode: Report['mode'], name = `alice ${HOSTILE}`): Report {
   return {

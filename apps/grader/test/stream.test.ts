@@ -22,21 +22,11 @@ import {
 import { privateFolder } from '../src/private-part.ts';
 import { FORMATS, type Format, render, renderAll, writeAll } from '../src/report/index.ts';
 import { renderJunit } from '../src/report/junit.ts';
-import { boundReport, type Report, SCHEMA_VERSION, type TestResult } from '../src/report/model.ts';
+import { boundReport, type Report, SCHEMA_VERSION } from '../src/report/model.ts';
 import { hashFolder, ResultStore } from '../src/results.ts';
 import { Spool } from '../src/spool.ts';
 import { readSubmission } from '../src/submission.ts';
-import { CORRECT, pitbossHere, scratch } from './support.ts';
-
-const test = (fields: Partial<TestResult> & Pick<TestResult, 'id' | 'name'>): TestResult => ({
-  file: 'deck.ts',
-  kind: 'unit',
-  visibility: 'visible',
-  status: 'passed',
-  score: 1,
-  maxScore: 1,
-  ...fields,
-});
+import { CORRECT, pitbossHere, scratch, testResult as test } from './support.ts';
 
 /** A submission's report: `failing` of its tests fail, one of its mutants survives its tests. */
 function report(name: string, failing: number): Report {

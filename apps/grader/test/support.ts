@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
 import { runPitboss } from '../src/cli/main.ts';
+import type { TestResult } from '../src/report/model.ts';
 
 export const REPO_ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
 export const CORRECT = join(REPO_ROOT, 'fixtures/submissions/classic/correct-indexed');
@@ -69,3 +70,14 @@ export function withBug(file: string, find: string, replace: string): string {
 export const IMPLEMENTATION = ['deck.', 'hand.', 'player.', 'transcript.'];
 
 export const json = <T>(run: Run): T => JSON.parse(run.stdout) as T;
+
+/** A test's result, passed and worth a point unless `fields` say otherwise: for reports made by hand. */
+export const testResult = (fields: Partial<TestResult> & Pick<TestResult, 'id' | 'name'>): TestResult => ({
+  file: 'deck.ts',
+  kind: 'unit',
+  visibility: 'visible',
+  status: 'passed',
+  score: 1,
+  maxScore: 1,
+  ...fields,
+});
