@@ -35,17 +35,7 @@ import {
   type TestResult,
 } from '../src/report/model.ts';
 import { hashFolder } from '../src/results.ts';
-import { CORRECT, pitboss, REPO_ROOT, scratch } from './support.ts';
-
-const test = (fields: Partial<TestResult> & Pick<TestResult, 'id' | 'name'>): TestResult => ({
-  file: 'deck.ts',
-  kind: 'unit',
-  visibility: 'visible',
-  status: 'passed',
-  score: 1,
-  maxScore: 1,
-  ...fields,
-});
+import { CORRECT, pitboss, REPO_ROOT, scratch, testResult as test } from './support.ts';
 
 function report(tests: TestResult[], name = 'alice'): Report {
   return {
