@@ -3,11 +3,12 @@
 import { fileURLToPath } from 'node:url';
 import { blackjackAssignment } from '@pitboss/blackjack-kit/assignment';
 import type { Assignment } from '@pitboss/grader/kit';
+import { cppEdition } from './cpp.ts';
 import { starterFiles, stubs } from './starter.ts';
 import { unitTests } from './suites/index.ts';
 import { transcriptCases } from './transcripts.ts';
 
-export const assignment: Assignment = blackjackAssignment({
+const typescript: Assignment = blackjackAssignment({
   name: 'classic',
   title: 'Blackjack (classic): Deck, Hand, Player and the driver',
   version: '2',
@@ -32,3 +33,6 @@ export const assignment: Assignment = blackjackAssignment({
     crossesThreshold: 2,
   },
 });
+
+/** The classic assignment, in TypeScript and (a folder of .cpp files, or pitboss.json's "language") in C++. */
+export const assignment: Assignment = { ...typescript, languages: { cpp: cppEdition(typescript) } };

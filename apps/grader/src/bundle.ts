@@ -19,7 +19,7 @@ function* sourceFiles(folder: string): Generator<string> {
     if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
     const path = join(folder, entry.name);
     if (entry.isDirectory()) yield* sourceFiles(path);
-    else if (/\.(ts|json)$/.test(entry.name)) yield path;
+    else if (/\.(ts|json|cpp|h)$/.test(entry.name)) yield path; // C++ editions grade with their sources too
   }
 }
 

@@ -76,12 +76,31 @@ export function readDeclared(folder: string): Declared {
 }
 
 /**
- * A folder the instructor names is a class when it holds no TypeScript file of its own: then its
- * pitboss.json is the class's setting. Otherwise it is a submission, and its pitboss.json the student's.
+ * The language a submission's pitboss.json names (`"language": "cpp"`): undefined when it names none,
+ * or cannot be read (its files decide then, submission.ts).
+ */
+export function declaredLanguage(folder: string): string | undefined {
+  const bytes = readSmallRegularFile(join(folder, CONFIG_FILE));
+  if (!Buffer.isBuffer(bytes)) return undefined;
+  try {
+    const { language } = JSON.parse(bytes.toString('utf8')) as { language?: unknown };
+    return typeof language === 'string' && /^[a-z0-9+-]{1,16}$/.test(language) ? language : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A student's source file in any language an assignment is taught in. */
+const isSourceFile = (name: string) => /\.(ts|cpp|cc)$/.test(name);
+
+/**
+ * A folder the instructor names is a class when it holds no source file of its own (TypeScript or
+ * C++): then its pitboss.json is the class's setting. Otherwise it is a submission, and its
+ * pitboss.json the student's.
  */
 export function isClassFolder(folder: string): boolean {
   try {
-    return !readdirSync(folder).some((name) => name.endsWith('.ts'));
+    return !readdirSync(folder).some(isSourceFile);
   } catch {
     return false;
   }

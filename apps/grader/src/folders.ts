@@ -6,7 +6,7 @@ import { basename, join, resolve } from 'node:path';
 import { NAME_BYTES, RESERVED_NAMES, unsafeName } from './batch.ts';
 import { PitbossError } from './errors.ts';
 import type { Assignment } from './kit/assignment.ts';
-import { readSubmission, type Submission } from './submission.ts';
+import { editionsOf, readSubmission, type Submission } from './submission.ts';
 
 /**
  * The submissions named: a folder that is a submission is one; a folder holding submissions (a class)
@@ -19,7 +19,7 @@ export function expandFolders(
   stderr: (text: string) => void,
   out: string | undefined,
 ): string[] {
-  const files = new Set(assignment.studentFiles.map((file) => file.name));
+  const files = new Set(editionsOf(assignment).flatMap((edition) => edition.studentFiles.map((file) => file.name)));
   // By name only (a directory or a link named deck.ts counts): what it is, the submission's verdict says.
   const holdsSubmission = (dir: string) => {
     try {

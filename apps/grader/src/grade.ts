@@ -4,7 +4,7 @@ import { chmodSync, copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { LimitFunction } from 'p-limit';
 import { executorBundle, studentTestsBundle } from './assignments.ts';
-import type { ExecReply } from './children/executor/calls.ts';
+import type { ExecReply, ExecRequest } from './children/executor/calls.ts';
 import type { Manifest } from './children/student-tests/protocol.ts';
 import { type Keeping, keptUnitCase } from './keep.ts';
 import {
@@ -21,7 +21,7 @@ import type { LoadFailure, TestContext, TestFailure, UnitTest } from './kit/unit
 import type { Mutant } from './mutants/catalogue.ts';
 import { placeOf } from './mutants/place.ts';
 import { timed } from './phases.ts';
-import { ALL_FILES, type PlannedTest, STUDENT_TESTS } from './plan.ts';
+import { ALL_FILES, type PlannedTest, planForEdition, STUDENT_TESTS } from './plan.ts';
 import type {
   MutantResult,
   PartScore,
@@ -40,7 +40,9 @@ import { Budget, describeLimit, requestLimitMs, transcriptLimitMs } from './runn
 import type { ProgramOutcome } from './runner/process.ts';
 import { type ProgramRun, runPrograms } from './runner/programs.ts';
 import { shrinkLines } from './runner/shrink.ts';
-import { compileShared, type Staging, stageSubmission } from './runner/stage.ts';
+import { HARNESS_NAME, type NativeStaging, compileNativeShared, stageNativeSubmission } from './runner/native.ts';
+import { encodeNativeRequest } from './runner/native-calls.ts';
+import { compileShared, programIn, type Staging, stageSubmission } from './runner/stage.ts';
 import {
   compareTranscripts,
   describeDiff,
@@ -53,7 +55,7 @@ import { ChildWorker, type Settled } from './runner/worker.ts';
 import { compileStudentTests, compileTargets } from './student-tests/compile.ts';
 import { runMatrix, runOwnOnly } from './student-tests/matrix.ts';
 import { modulesOf, wheatsFor } from './student-tests/wheats.ts';
-import { readSubmission, type Submission } from './submission.ts';
+import { editionOf, readSubmission, type Submission } from './submission.ts';
 import { TOOL_VERSION } from './version.ts';
 
 export interface Replay {
@@ -323,7 +325,9 @@ async function runUnitTests(
   const outcomes = new Map<string, Outcome>();
   const byFile = new Map<string, PlannedTest[]>();
   for (const test of tests) byFile.set(test.file, [...(byFile.get(test.file) ?? []), test]);
-  const executor = await forSandbox(await executorBundle(), options.workRoot);
+  const native = assignment.native;
+  // A compiled edition's calls go to its harness (linked per file, runner/native.ts), not the executor.
+  const executor = native === undefined ? await forSandbox(await executorBundle(), options.workRoot) : undefined;
   const provided = providedModules(assignment);
   const byId = new Map(assignment.unitTests.map((test) => [test.id, test]));
   const studentNames = assignment.studentFiles.map((file) => file.name);
@@ -339,14 +343,22 @@ async function runUnitTests(
             outcomes.set(test.id, { status: 'load-error', message: problem.join('; ') });
           return;
         }
+        const cwd = staging.stage(native === undefined ? 'all' : [file], {}, { unitTests: true });
         const worker = new ChildWorker<ExecReply>({
-          script: executor,
+          script: executor ?? join(cwd, HARNESS_NAME),
           readable: [],
-          cwd: staging.stage('all', {}, { unitTests: true }),
+          cwd,
           limits: options.limits,
-          preamble: [JSON.stringify({ provided })],
+          preamble: native === undefined ? [JSON.stringify({ provided })] : [],
           handshake: true,
           progress: true,
+          ...(native === undefined
+            ? {}
+            : {
+                native: true,
+                encode: (request: object) =>
+                  encodeNativeRequest(request as ExecRequest, (argument) => native.encodeArgument(argument)),
+              }),
         });
         try {
           // A file whose tests have hung HANGS_TO_STOP times hangs on the rest: they get that verdict
@@ -590,8 +602,9 @@ async function runTranscripts(
     const { case: transcriptCase, linking } = test.transcript!;
     const needed = linking === 'linked' ? [program] : studentFiles;
     const problems = needed.flatMap((file) => staging.problems.get(file) ?? []);
-    if (problems.length > 0) {
-      outcomes.set(test.id, { status: 'load-error', message: problems.join('; ') });
+    const linkProblem = staging.linkProblem?.(linking === 'linked' ? [program] : 'all');
+    if (problems.length > 0 || linkProblem !== undefined) {
+      outcomes.set(test.id, { status: 'load-error', message: [...problems, ...(linkProblem ?? [])].join('; ') });
       continue;
     }
     // A case with files of its own gets a stage of its own, the files beside the program.
@@ -599,7 +612,7 @@ async function runTranscripts(
       transcriptCase.files === undefined
         ? stageFor(linking)
         : staging.stage(linking === 'linked' ? [program] : 'all', transcriptCase.files, recording);
-    const file = join(dir, program.replace(/\.ts$/, '.mjs'));
+    const file = programIn(assignment, dir);
     const timeoutMs = transcriptLimitMs(options.limits, lineCount(expectedOf(assignment, transcriptCase)));
     timeoutOf.set(test.id, timeoutMs);
     runs.push({
@@ -609,6 +622,7 @@ async function runTranscripts(
       args: transcriptCase.words,
       stdin: transcriptCase.stdin,
       timeoutMs,
+      native: assignment.native !== undefined,
     });
   }
   const caseOf = new Map(tests.map((test) => [test.id, test.transcript!.case]));
@@ -1052,12 +1066,15 @@ function keepTranscripts(
 }
 
 export async function gradeSubmission(
-  assignment: Assignment,
-  plan: readonly PlannedTest[],
+  base: Assignment,
+  basePlan: readonly PlannedTest[],
   folder: string,
   options: GradeOptions,
 ): Promise<Report> {
-  const submission = options.submission ?? readSubmission(assignment, folder);
+  const submission = options.submission ?? readSubmission(base, folder);
+  // A submission in another language is graded by that edition: the same tests, its own files.
+  const assignment = editionOf(base, submission);
+  const plan = planForEdition(basePlan, base, assignment);
   const tests = selectTests(plan, options);
   mkdirSync(options.workRoot, { recursive: true });
   const workDir = mkdtempSync(join(options.workRoot, 'submission-'));
@@ -1066,9 +1083,14 @@ export async function gradeSubmission(
   chmodSync(options.workRoot, 0o711);
   chmodSync(workDir, 0o711);
   const { shared, staging } = await timed('preparing', async () => {
+    if (assignment.native !== undefined) {
+      const shared = await compileNativeShared(assignment);
+      return { shared, staging: await stageNativeSubmission(assignment, submission, shared, workDir) };
+    }
     const shared = await compileShared(assignment, options.workRoot);
     return { shared, staging: await stageSubmission(assignment, submission, shared, workDir) };
   });
+  const compiler = 'compiler' in staging ? (staging as NativeStaging).compiler : undefined;
 
   // One budget for all of this submission's runs: what would start after it is spent is not run.
   const budget = new Budget(options.limits.budgetMs);
@@ -1092,7 +1114,8 @@ export async function gradeSubmission(
           }))
         : runStudentTests(assignment, byKind('mutant'), submission, shared, workDir, options, staging),
     ),
-    wholeRun ? timed('typeCheck', () => checkTypes(assignment, submission)) : undefined,
+    // A compiled edition's types are its compiler's: its problems are in the report's `compiler`.
+    wholeRun && assignment.native === undefined ? timed('typeCheck', () => checkTypes(assignment, submission)) : undefined,
   ]);
   const outcomes = new Map([...unit, ...transcripts, ...studentTests.outcomes]);
   attribute(tests, outcomes, assignment.transcripts.program);
@@ -1146,6 +1169,8 @@ export async function gradeSubmission(
     studentTests: studentTests.summary,
     loadErrors: [...staging.problems].map(([file, message]) => ({ file, message })),
     ...(typeCheck === undefined ? {} : { typeCheck }),
+    ...(compiler === undefined ? {} : { compiler }),
+    ...(assignment.native === undefined ? {} : { language: assignment.native.name }),
     tests: results,
     // The student tool holds no reference and no mutant: it says where the rest is scored.
     ...(assignment.solutionDir === undefined ? { notes: [STUDENT_TOOL_NOTE] } : {}),

@@ -1,6 +1,7 @@
 // A submission: a folder holding some of the assignment's student files, read once (snapshot.ts).
 import { existsSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { declaredLanguage } from './class-assignment.ts';
 import { PitbossError } from './errors.ts';
 import type { Assignment } from './kit/assignment.ts';
 import { type Snapshot, takeSnapshot } from './snapshot.ts';
@@ -18,25 +19,55 @@ export interface Submission {
   hash: string;
   /** What was read of the folder, once: compiling and the result store use these bytes, never the disk. */
   snapshot: Snapshot;
+  /** The language edition that grades it (Assignment.languages), when not the assignment itself. */
+  language?: string | undefined;
 }
 
-const isModule = (name: string) => name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.includes('/');
+/** A student's source at the top of the folder, in the edition's language (`deck.ts`, `deck.cpp`). */
+const isModule = (assignment: Assignment, name: string) =>
+  !name.includes('/') &&
+  (assignment.native === undefined ? name.endsWith('.ts') && !name.endsWith('.d.ts') : /\.(cpp|cc)$/.test(name));
+
+/** An assignment and its editions in other languages, the assignment first. */
+export const editionsOf = (assignment: Assignment): Assignment[] => [
+  assignment,
+  ...Object.values(assignment.languages ?? {}),
+];
+
+/**
+ * The edition that grades a folder: the language its pitboss.json names (`"language": "cpp"`), else
+ * the one whose student files it holds (a folder of `deck.cpp`... is a C++ submission); the assignment
+ * itself when it holds none or several editions' files.
+ */
+export function editionFor(assignment: Assignment, dir: string, declared?: string | undefined): Assignment {
+  const languages = assignment.languages ?? {};
+  if (declared !== undefined && languages[declared] !== undefined) return languages[declared];
+  const holds = editionsOf(assignment).filter((edition) =>
+    edition.studentFiles.some((file) => existsSync(join(dir, file.name))),
+  );
+  return holds.length === 1 ? holds[0]! : assignment;
+}
+
+/** The edition a read submission is graded by. */
+export const editionOf = (assignment: Assignment, submission: Pick<Submission, 'language'>): Assignment =>
+  (submission.language === undefined ? undefined : assignment.languages?.[submission.language]) ?? assignment;
 
 /**
  * Reads a submission once. Every step after this one uses the returned snapshot: grade a batch by
  * calling this once per folder and passing the result on (GradeOptions.submission).
  */
-export function readSubmission(assignment: Assignment, folder: string): Submission {
+export function readSubmission(base: Assignment, folder: string, language?: string | undefined): Submission {
   const dir = resolve(folder);
   if (!existsSync(dir)) throw new PitbossError('NO_SUCH_FOLDER', `no such folder: ${folder}`);
   if (!statSync(dir).isDirectory()) throw new PitbossError('NO_SUCH_FOLDER', `not a folder: ${folder}`);
+  const assignment = editionFor(base, dir, language ?? declaredLanguage(dir));
   const snapshot = takeSnapshot(dir);
   const provided = new Set(assignment.providedFiles.map((file) => file.name));
   const modules = new Map<string, string>();
   for (const path of snapshot.files.keys()) {
-    if (isModule(path) && !provided.has(path)) modules.set(path, join(dir, path));
+    if (isModule(assignment, path) && !provided.has(path)) modules.set(path, join(dir, path));
   }
-  const expected = assignment.studentFiles.map((file) => file.name);
+  const expected = editionsOf(base).flatMap((edition) => edition.studentFiles.map((file) => file.name));
   // A contract file that is there but was not read (a link, a pipe, too large) still makes a
   // submission: its own verdict says why.
   if (!expected.some((name) => modules.has(name) || snapshot.problems.has(name))) {
@@ -45,5 +76,12 @@ export function readSubmission(assignment: Assignment, folder: string): Submissi
       `${folder} is not a submission: it holds none of ${expected.join(', ')}`,
     );
   }
-  return { dir, name: basename(dir), modules, hash: snapshot.hash, snapshot };
+  return {
+    dir,
+    name: basename(dir),
+    modules,
+    hash: snapshot.hash,
+    snapshot,
+    ...(assignment === base ? {} : { language: assignment.native?.name }),
+  };
 }

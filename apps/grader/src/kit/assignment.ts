@@ -1,5 +1,6 @@
 // What one assignment (a folder under graders/) tells the grader. Nothing here knows a card game:
 // files, tests, transcripts of a program, a rubric, limits and a starter kit.
+import type { WireArg } from '../children/executor/calls.ts';
 import type { Situation } from './coverage.ts';
 import type { UnitTest } from './unit-test.ts';
 
@@ -126,6 +127,37 @@ export interface Limits {
   budgetMs?: number | undefined;
 }
 
+/**
+ * A compiled language's edition of an assignment (C++): how a submission is built and how the unit
+ * tests' calls reach its code. Its student files are sources (`deck.cpp`); every process built from
+ * them runs as a native program in the sandbox, without Node's permission model.
+ */
+export interface NativeLanguage {
+  /** As pitboss.json's `language` and `--language` name it: `cpp`. */
+  name: string;
+  /** Its name in a report's words: `C++`. */
+  title: string;
+  /** The compiler, looked up on PATH (`g++`), and how to install it where it is missing. */
+  compiler: string;
+  install: string;
+  /** Flags of every compile, warnings included (`-std=c++17 -O2 -Wall -Wextra`). */
+  flags: readonly string[];
+  /**
+   * The provided headers and sources, a folder: a submission is built with these and no other files
+   * of their names (any copy it holds is ignored).
+   */
+  providedDir: string;
+  /** The provided sources linked into every program (`card.cpp`), by name in providedDir. */
+  providedSources: readonly string[];
+  /**
+   * The unit tests' harness, a source with its own `main`: linked with the one file under test and
+   * the reference of the others, it makes the calls it is sent (runner/native-calls.ts) and nothing else.
+   */
+  harness: string;
+  /** A call's argument as one word of the harness's line (no space, no newline). */
+  encodeArgument(argument: WireArg): string;
+}
+
 export interface Assignment {
   /** The rule set's name, as `--rules` takes it and as graders/<name>/ is named. */
   name: string;
@@ -175,6 +207,14 @@ export interface Assignment {
    * that need no oracle, copied into the student tool, which runs them live for 0 points.
    */
   liveTestsModule?: string | undefined;
+  /** Set on a compiled language's edition (languages below): how it is built and driven. */
+  native?: NativeLanguage | undefined;
+  /**
+   * The same assignment in other languages, by language name (`cpp`): the same tests (the same ids,
+   * rubric and seed), other student files. A submission holding their files is graded by that
+   * edition (submission.ts, `editionFor`), so that a class may mix them in one gradebook.
+   */
+  languages?: Readonly<Record<string, Assignment>> | undefined;
 }
 
 /**

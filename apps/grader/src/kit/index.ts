@@ -3,12 +3,14 @@ export type {
   CallsCheck,
   ExpectedCall,
   Limits,
+  NativeLanguage,
   ProvidedFile,
   StdinRead,
   StudentFile,
   TranscriptCase,
   TranscriptSuite,
 } from './assignment.ts';
+export type { WireArg } from '../children/executor/calls.ts';
 export { CALL_LENGTH, RECORD_FD, recordCall } from './calls.ts';
 export {
   type Coverage,

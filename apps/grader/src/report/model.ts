@@ -255,6 +255,26 @@ export interface TypeProblem {
 
 export type TypeCheckResult = { problems: TypeProblem[]; omitted: number } | { skipped: string };
 
+/** One thing a compiled language's compiler said of a student's file (runner/native.ts). */
+export interface CompilerProblem {
+  file: string;
+  line: number;
+  column: number;
+  severity: 'error' | 'warning';
+  message: string;
+  /** The warning's flag (`-Wunused-variable`), when it has one. */
+  option?: string | undefined;
+}
+
+/** What the compiler said of a compiled submission's files: errors and warnings, worth no points themselves. */
+export interface CompilerReport {
+  /** The compiler and its flags: `g++ -std=c++17 -O2 -Wall -Wextra`. */
+  command: string;
+  problems: CompilerProblem[];
+  /** Problems beyond the first ten of a file, not listed. */
+  omitted: number;
+}
+
 export interface Report {
   schemaVersion: number;
   tool: { name: 'pitboss'; version: string };
@@ -288,6 +308,10 @@ export interface Report {
    * checked (a run of chosen tests: --only, --replay); `skipped` says why a check did not finish.
    */
   typeCheck?: TypeCheckResult | undefined;
+  /** The language of a compiled edition the submission was graded in (`cpp`); absent for the assignment's own. */
+  language?: string | undefined;
+  /** For a compiled edition: what its compiler said of the student's files. */
+  compiler?: CompilerReport | undefined;
   score: number;
   maxScore: number;
   parts: PartScore[];
@@ -433,6 +457,23 @@ function boundDiff(diff: TranscriptDiff, b: Bounder): TranscriptDiff {
     bounded.moreRegions =
       diff.moreRegions === 'too many' ? 'too many' : Math.max(1, finite(diff.moreRegions));
   return bounded;
+}
+
+function boundCompiler(compiler: CompilerReport, b: Bounder): CompilerReport {
+  return {
+    command: b.text(compiler.command),
+    problems: list<CompilerProblem>(compiler.problems)
+      .slice(0, CASES_LIMIT)
+      .map((problem) => ({
+        file: b.text(problem.file),
+        line: finite(problem.line),
+        column: finite(problem.column),
+        severity: problem.severity === 'warning' ? 'warning' : 'error',
+        message: b.text(problem.message),
+        ...(problem.option === undefined ? {} : { option: b.text(problem.option) }),
+      })),
+    omitted: finite(compiler.omitted),
+  };
 }
 
 function boundTypeCheck(check: TypeCheckResult, b: Bounder): TypeCheckResult {
@@ -624,6 +665,8 @@ export function boundReport(report: Report): Report {
           },
         }),
     ...(report.typeCheck === undefined ? {} : { typeCheck: boundTypeCheck(report.typeCheck, b) }),
+    ...(report.language === undefined ? {} : { language: b.text(report.language) }),
+    ...(report.compiler === undefined ? {} : { compiler: boundCompiler(report.compiler, b) }),
     score: finite(report.score),
     maxScore: finite(report.maxScore),
     parts: list<PartScore>(report.parts).map((part) => ({

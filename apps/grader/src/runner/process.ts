@@ -60,9 +60,15 @@ export const harnessCpuSeconds = (limits: Limits) => 10 * Math.ceil(limits.testT
 /** Node's flags for every student process: the heap limit. */
 export const nodeArgs = (limits: Limits): string[] => [`--max-old-space-size=${limits.heapMb}`];
 
-/** Starts a sandboxed `node` as the leader of its own process group. */
+/** The address space a native program may map, in MiB: its resident limit, and room for the C++ runtime. */
+export const nativeAddressSpaceMb = (limits: Limits) => 2 * limits.heapMb + 256;
+
+/**
+ * Starts a sandboxed `node` (or, with `native`, the program `argv[0]` itself) as the leader of its own
+ * process group.
+ */
 export function spawnStudent(
-  node: readonly string[],
+  argv: readonly string[],
   options: {
     cwd: string;
     readable: readonly string[];
@@ -71,10 +77,14 @@ export function spawnStudent(
     extraFds?: number;
     /** Where its stdout goes instead of a pipe to the grader. */
     stdout?: Writable;
+    /** `argv` is a native program and its arguments (a compiled submission), not Node's. */
+    native?: boolean | undefined;
   },
 ): ChildProcess {
   const { command, args } = sandboxCommand({
-    node: [...nodeArgs(options.limits), ...node],
+    ...(options.native === true
+      ? { native: argv, addressSpaceMb: nativeAddressSpaceMb(options.limits) }
+      : { node: [...nodeArgs(options.limits), ...argv] }),
     readable: options.readable,
     limits: options.limits,
     cpuSeconds: options.cpuSeconds,
@@ -185,10 +195,15 @@ export async function runProgram(
     stdin?: string | undefined;
     /** CPU time the run may use (scaled from its work); wall time is the limits' programTimeoutMs. */
     cpuLimitMs?: number | undefined;
+    /**
+     * `file` is a native program (a compiled submission), run as it is: no preload, so its `ready` on
+     * the record channel comes from the object the grader links into it (runner/native.ts).
+     */
+    native?: boolean | undefined;
   },
 ): Promise<ProgramOutcome> {
   const { limits } = options;
-  const preload = await programPreloadUrl();
+  const preload = options.native === true ? undefined : await programPreloadUrl();
   // Its stdout is a pipe to a relay (coreutils' head, outside the sandbox) that copies it into a file,
   // never a pipe to the grader: a program that prints line by line blocks whenever its pipe is full,
   // and the grader's own work (oracles, diffs, other runs) would then set the program's pace. The file
@@ -205,13 +220,14 @@ export async function runProgram(
   return new Promise((done) => {
     let child: ChildProcess;
     try {
-      child = spawnStudent([`--import=${preload}`, file, ...args], {
+      child = spawnStudent(preload === undefined ? [file, ...args] : [`--import=${preload}`, file, ...args], {
         cwd: options.cwd,
         readable: [options.cwd],
         limits,
         cpuSeconds: programCpuSeconds(limits),
         extraFds: 1,
         stdout: relay.stdin!,
+        native: options.native,
       });
     } finally {
       // The program holds the pipe's write end now; the relay ends when the program's side closes.

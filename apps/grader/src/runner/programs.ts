@@ -22,6 +22,8 @@ export interface ProgramRun {
   stdin?: string | undefined;
   /** Its CPU-time limit (runner/limits.ts scales it from the case's work); none but the rule set's when absent. */
   timeoutMs?: number | undefined;
+  /** `file` is a native program (a compiled submission), not a module for Node. */
+  native?: boolean | undefined;
 }
 
 export interface ProgramRunsOptions {
@@ -60,6 +62,7 @@ export async function runPrograms(runs: readonly ProgramRun[], options: ProgramR
           limits: runLimits,
           stdin: run.stdin,
           cpuLimitMs: run.timeoutMs,
+          native: run.native,
         });
         stop?.();
         // Stopped short by what was left of the budget, not by its own limit: the budget's verdict.

@@ -4,7 +4,8 @@
 //   bwrap     a mount namespace with only the system, the stage and the harness, read-only, a fresh
 //             /tmp, and no network, IPC or PID sharing (bubblewrap, when it can run here);
 //   node      the permission model: reads only the stage and the harness, no writes, no child
-//             processes, no workers.
+//             processes, no workers. A native program (a compiled C++ submission) has no such layer:
+//             the ones above must hold alone, with an address-space limit added to prlimit's.
 // A layer that cannot run here is named once, loudly, and grading goes on without it.
 import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
@@ -101,7 +102,15 @@ export function sandboxSupport(): SandboxSupport {
 
 export interface SandboxRequest {
   /** Node flags and the script with its arguments. */
-  node: readonly string[];
+  node?: readonly string[] | undefined;
+  /** Or a native program and its arguments (a compiled submission, the compiler), run as it is. */
+  native?: readonly string[] | undefined;
+  /** Folders it may write (a compiler's output folder); none by default. */
+  writable?: readonly string[] | undefined;
+  /** Its address space, in MiB (native programs: Node reserves more than it uses, so never for node). */
+  addressSpaceMb?: number | undefined;
+  /** The largest file it may write, in bytes: the limits' outputBytes unless given. */
+  fileSizeBytes?: number | undefined;
   /** Folders and files the student process may read (the stage, the harness). */
   readable: readonly string[];
   limits: Limits;
@@ -111,12 +120,13 @@ export interface SandboxRequest {
   chdir?: string | undefined;
 }
 
-/** The command that runs `node ...` inside every layer this machine supports. */
+/** The command that runs `node ...` (or a native program) inside every layer this machine supports. */
 export function sandboxCommand(request: SandboxRequest): { command: string; args: string[] } {
   const { layers } = sandboxSupport();
   const readable = [...new Set(request.readable)];
+  const writable = [...new Set(request.writable ?? [])];
   const node: string[] = [];
-  if (layers.has('node-permission')) {
+  if (request.native === undefined && layers.has('node-permission')) {
     // One flag per path: Node 20.20 no longer splits a comma-separated list.
     node.push(
       '--experimental-permission',
@@ -124,9 +134,13 @@ export function sandboxCommand(request: SandboxRequest): { command: string; args
       ...readable.map((path) => `--allow-fs-read=${path}`),
     );
   }
-  const argv: string[] = [process.execPath, ...node, ...request.node];
+  const argv: string[] =
+    request.native === undefined ? [process.execPath, ...node, ...(request.node ?? [])] : [...request.native];
   if (layers.has('bwrap')) {
-    const bind = readable.flatMap((path) => ['--ro-bind', path, path]);
+    const bind = [
+      ...readable.flatMap((path) => ['--ro-bind', path, path]),
+      ...writable.flatMap((path) => ['--bind', path, path]),
+    ];
     // The system read-only, a private /tmp, then the stage and the harness over it; nothing else.
     argv.unshift(
       'bwrap',
@@ -166,7 +180,8 @@ export function sandboxCommand(request: SandboxRequest): { command: string; args
       `--cpu=${request.cpuSeconds}:${request.cpuSeconds + 2}`,
       '--nofile=256',
       '--nproc=256',
-      `--fsize=${request.limits.outputBytes}`,
+      `--fsize=${request.fileSizeBytes ?? request.limits.outputBytes}`,
+      ...(request.addressSpaceMb === undefined ? [] : [`--as=${request.addressSpaceMb * 1024 * 1024}`]),
       '--',
     );
   }

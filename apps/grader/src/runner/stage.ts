@@ -204,6 +204,19 @@ export interface Staging {
     files?: Readonly<Record<string, string>>,
     options?: { unitTests?: boolean; recording?: boolean },
   ): string;
+  /**
+   * Why a configuration's program could not be linked (a compiled language: a function declared and
+   * never defined, one defined twice), in words naming the student's files; undefined when it links.
+   */
+  linkProblem?(fromStudent: readonly string[] | 'all', options?: { unitTests?: boolean }): string | undefined;
+}
+
+/** Where a stage holds the program its transcripts run: a module for Node, or a native program. */
+export function programIn(assignment: Assignment, dir: string): string {
+  const { program } = assignment.transcripts;
+  return assignment.native === undefined
+    ? join(dir, outputName(program))
+    : join(dir, program.replace(/\.[^.]+$/, ''));
 }
 
 /** A case's file name: plain, in the stage itself, and never one of its modules. */

@@ -28,6 +28,10 @@ export interface WorkerOptions {
   handshake?: boolean;
   /** The child says on PROGRESS_FD where it is (`<script>:<step>` a line): a stopped request is placed. */
   progress?: boolean;
+  /** `script` is a native program (a compiled harness), run as it is rather than by Node. */
+  native?: boolean;
+  /** How a request is written to the child's stdin (whole lines): one JSON line unless given. */
+  encode?: (request: object) => string;
 }
 
 /** The longest reply line the grader reads from a child; more ends the child (an output limit). */
@@ -80,12 +84,14 @@ export class ChildWorker<Reply extends { token: string }> {
 
   #start(): Live {
     const { script, cwd, limits, nodeFlags = [], preamble = [] } = this.#options;
-    const child = spawnStudent([...nodeFlags, script], {
+    const native = this.#options.native === true;
+    const child = spawnStudent(native ? [script] : [...nodeFlags, script], {
       cwd,
       readable: [cwd, ...this.#options.readable, script],
       limits,
       cpuSeconds: harnessCpuSeconds(limits),
       extraFds: this.#options.progress === true ? 2 : 1,
+      native,
     });
     const live: Live = {
       child,
@@ -241,7 +247,8 @@ export class ChildWorker<Reply extends { token: string }> {
         keyOf: keyOf as (reply: unknown) => string,
         settle: settle as (result: Settled<never>) => void,
       };
-      live.child.stdin?.write(`${JSON.stringify(request)}\n`);
+      const { encode } = this.#options;
+      live.child.stdin?.write(encode === undefined ? `${JSON.stringify(request)}\n` : encode(request));
     });
   }
 

@@ -1,0 +1,411 @@
+// Building a compiled language's submission (C++): each student file compiled on its own, in the
+// sandbox, with the compiler's problems kept per file and line; then linked, also in the sandbox, once
+// per configuration a test needs: all the student's files together, the program alone with the
+// reference of the rest, and each unit-tested file with the harness and the reference of the rest.
+// The grader's own parts (the provided sources, the reference, the harness) are compiled once, outside
+// the sandbox, and kept on disk by a hash of everything that decides them.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, join } from 'node:path';
+import { CACHE_ROOT } from '../bundle.ts';
+import { PitbossError } from '../errors.ts';
+import type { Assignment, Limits, NativeLanguage } from '../kit/assignment.ts';
+import type { CompilerProblem, CompilerReport } from '../report/model.ts';
+import { countProcess } from '../phases.ts';
+import type { Submission } from '../submission.ts';
+import { killGroup, watchMemory } from './process.ts';
+import { sandboxCommand } from './sandbox.ts';
+import type { Staging } from './stage.ts';
+
+/** The most problems listed per file: the first ones are the ones to fix. */
+const PROBLEMS_PER_FILE = 10;
+/** What one compile or link of a student's file may use. */
+const BUILD_LIMITS: Limits = {
+  testTimeoutMs: 60_000,
+  programTimeoutMs: 60_000,
+  heapMb: 768,
+  outputBytes: 64 * 1024 * 1024,
+};
+/** The most of the compiler's stderr kept (its JSON diagnostics): a file can make it say a lot. */
+const STDERR_LIMIT = 4 * 1024 * 1024;
+
+/** A program built from the student's files, the one a native stage holds: its name in the stage. */
+export const HARNESS_NAME = 'harness';
+export const programName = (program: string) => program.replace(/\.[^.]+$/, '');
+
+/**
+ * Linked into every native program the grader runs: tells the grader on the record channel (fd 3)
+ * that the process started, before any static initialiser of the student's (default priority) runs,
+ * so a death before it is the machinery's and one after it the program's.
+ */
+const READY_SOURCE = `#include <unistd.h>
+__attribute__((constructor(101))) static void pitbossReady() { if (write(3, "ready\\n", 6) < 0) _exit(71); }
+`;
+
+let compilerChecked: string | undefined;
+
+/** The compiler's version line; a clear error where it is missing. */
+export function compilerVersion(language: NativeLanguage): string {
+  if (compilerChecked !== undefined) return compilerChecked;
+  try {
+    compilerChecked = execFileSync(language.compiler, ['--version'], { encoding: 'utf8', stdio: 'pipe' }).split(
+      '\n',
+    )[0]!;
+  } catch {
+    throw new PitbossError(
+      'INFRASTRUCTURE',
+      `${language.compiler} is not installed, so ${language.title} submissions cannot be graded here: ${language.install}`,
+    );
+  }
+  return compilerChecked;
+}
+
+interface ToolRun {
+  status: number | null;
+  stderr: string;
+  /** A limit that ended it. */
+  limit?: 'time' | 'memory' | undefined;
+  /** The sandbox could not start it at all: the machinery's fault. */
+  infrastructure?: boolean | undefined;
+}
+
+/** Runs the compiler (or linker) on a student's files, in the sandbox, with the build limits. */
+function runInSandbox(
+  argv: readonly string[],
+  options: { cwd: string; readable: readonly string[]; writable: readonly string[] },
+): Promise<ToolRun> {
+  const { command, args } = sandboxCommand({
+    native: argv,
+    readable: options.readable,
+    writable: options.writable,
+    limits: BUILD_LIMITS,
+    cpuSeconds: BUILD_LIMITS.programTimeoutMs / 1000,
+    fileSizeBytes: BUILD_LIMITS.outputBytes,
+    chdir: options.cwd,
+  });
+  countProcess();
+  return new Promise((done) => {
+    let child: ChildProcess;
+    try {
+      child = spawn(command, args, {
+        cwd: options.cwd,
+        detached: true,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' },
+      });
+    } catch {
+      done({ status: null, stderr: '', infrastructure: true });
+      return;
+    }
+    let stderr = '';
+    let limit: ToolRun['limit'];
+    child.stderr?.on('data', (chunk: Buffer) => {
+      if (stderr.length < STDERR_LIMIT) stderr += chunk.toString('utf8');
+    });
+    const timer = setTimeout(() => {
+      limit ??= 'time';
+      killGroup(child);
+    }, BUILD_LIMITS.programTimeoutMs);
+    const stopWatching = watchMemory(child, BUILD_LIMITS, () => {
+      limit ??= 'memory';
+    });
+    child.on('error', () => done({ status: null, stderr, infrastructure: true }));
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      stopWatching();
+      killGroup(child);
+      done({ status, stderr, limit });
+    });
+  });
+}
+
+interface GccDiagnostic {
+  kind?: unknown;
+  message?: unknown;
+  option?: unknown;
+  locations?: { caret?: { file?: unknown; line?: unknown; column?: unknown } }[];
+}
+
+/** The compiler's JSON diagnostics (`-fdiagnostics-format=json`), read as the untrusted text they are. */
+function readDiagnostics(stderr: string, file: string): CompilerProblem[] {
+  const problems: CompilerProblem[] = [];
+  for (const line of stderr.split('\n')) {
+    if (!line.startsWith('[')) continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (!Array.isArray(parsed)) continue;
+    for (const diagnostic of parsed as GccDiagnostic[]) {
+      const kind = diagnostic?.kind;
+      if (kind !== 'error' && kind !== 'warning' && kind !== 'fatal error') continue;
+      const caret = diagnostic.locations?.[0]?.caret;
+      const line = typeof caret?.line === 'number' ? caret.line : 1;
+      const column = typeof caret?.column === 'number' ? caret.column : 1;
+      problems.push({
+        // A problem in a provided header is told by the header's own name, never a path of the grader's.
+        file: typeof caret?.file === 'string' ? basename(caret.file) : file,
+        line: Math.max(1, line),
+        column: Math.max(1, column),
+        severity: kind === 'warning' ? 'warning' : 'error',
+        message: String(diagnostic.message ?? '').slice(0, 1000),
+        ...(typeof diagnostic.option === 'string' ? { option: diagnostic.option } : {}),
+      });
+    }
+  }
+  return problems;
+}
+
+/** The linker's complaint in one line: what is undefined or defined twice, without the grader's paths. */
+function linkProblem(stderr: string): string {
+  const reasons = new Set<string>();
+  for (const line of stderr.split('\n')) {
+    const found = /(undefined reference to|multiple definition of) (`[^']*')/.exec(line);
+    if (found !== null) reasons.add(`${found[1]} ${found[2]}`);
+  }
+  if (reasons.size === 0) return 'the linker failed';
+  const listed = [...reasons].slice(0, 3);
+  return `${listed.join('; ')}${reasons.size > listed.length ? `; and ${reasons.size - listed.length} more` : ''}`;
+}
+
+const describe = (problem: CompilerProblem) =>
+  `${problem.file}:${problem.line}:${problem.column}: ${problem.severity}: ${problem.message}`;
+
+const sharedBuilds = new Map<string, Promise<string>>();
+
+/** The hash of everything that decides the grader's own objects: the compiler, its flags, the sources. */
+function sharedKey(assignment: Assignment, language: NativeLanguage): string {
+  const hash = createHash('sha256').update(compilerVersion(language)).update('\0').update(language.flags.join(' '));
+  const sources = [
+    ...readdirSync(language.providedDir)
+      .sort()
+      .map((name) => join(language.providedDir, name)),
+    language.harness,
+    ...(assignment.referenceDir === undefined
+      ? []
+      : assignment.studentFiles.map((file) => join(assignment.referenceDir!, file.name))),
+  ];
+  for (const source of sources) hash.update('\0').update(basename(source)).update('\0').update(readFileSync(source));
+  return hash.update(READY_SOURCE).digest('hex').slice(0, 16);
+}
+
+/**
+ * The grader's own objects (provided sources, the reference's files, the harness, the ready object),
+ * compiled once and kept: `<folder>/provided/*.o`, `reference/<file>.o`, `harness.o`, `ready.o`.
+ */
+export function compileNativeShared(assignment: Assignment): Promise<string> {
+  const language = assignment.native!;
+  const folder = join(CACHE_ROOT, 'native', `${assignment.name}-${language.name}-${sharedKey(assignment, language)}`);
+  let built = sharedBuilds.get(folder);
+  if (built === undefined) {
+    built = Promise.resolve().then(() => {
+      if (existsSync(folder)) return folder;
+      const building = `${folder}.building-${process.pid}`;
+      rmSync(building, { recursive: true, force: true });
+      mkdirSync(join(building, 'provided'), { recursive: true });
+      mkdirSync(join(building, 'reference'), { recursive: true });
+      const compile = (source: string, object: string) =>
+        execFileSync(
+          language.compiler,
+          [...language.flags, `-I${language.providedDir}`, '-c', source, '-o', object],
+          { stdio: 'pipe' },
+        );
+      try {
+        for (const name of language.providedSources)
+          compile(join(language.providedDir, name), join(building, 'provided', `${programName(name)}.o`));
+        for (const file of assignment.referenceDir === undefined ? [] : assignment.studentFiles)
+          compile(join(assignment.referenceDir!, file.name), join(building, 'reference', `${programName(file.name)}.o`));
+        compile(language.harness, join(building, 'harness.o'));
+        writeFileSync(join(building, 'ready.cpp'), READY_SOURCE);
+        compile(join(building, 'ready.cpp'), join(building, 'ready.o'));
+      } catch (error) {
+        rmSync(building, { recursive: true, force: true });
+        const stderr = String((error as { stderr?: unknown }).stderr ?? (error as Error).message);
+        throw new PitbossError('INFRASTRUCTURE', `the grader's own C++ did not compile: ${stderr.split('\n')[0]}`);
+      }
+      // Whole or not at all: another grader may be building the same folder.
+      try {
+        renameSync(building, folder);
+      } catch {
+        rmSync(building, { recursive: true, force: true });
+      }
+      // The sandbox's own uid links against these: readable by all, writable by none but the grader.
+      chmodTree(folder);
+      return folder;
+    });
+    sharedBuilds.set(folder, built);
+  }
+  return built;
+}
+
+function chmodTree(folder: string): void {
+  chmodSync(folder, 0o755);
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) chmodTree(path);
+    else chmodSync(path, 0o644);
+  }
+}
+
+/** A native Staging: its problems, what the compiler said, and a program per configuration. */
+export interface NativeStaging extends Staging {
+  compiler: CompilerReport;
+}
+
+const isSource = (path: string) => /^[^/]+\.(cpp|cc|h|hpp)$/.test(path);
+
+export async function stageNativeSubmission(
+  assignment: Assignment,
+  submission: Submission,
+  shared: string,
+  workDir: string,
+): Promise<NativeStaging> {
+  const language = assignment.native!;
+  const sources = join(workDir, 'sources');
+  const objects = join(workDir, 'objects');
+  mkdirSync(sources, { recursive: true });
+  mkdirSync(objects, { recursive: true });
+  // The sandbox's uid writes the objects; only the grader can list the folder around them (0711).
+  chmodSync(objects, 0o777);
+  const provided = new Set(readdirSync(language.providedDir));
+  // The submission's sources from its snapshot, never from disk; a copy of a provided file is ignored,
+  // so `#include "deck.h"` finds the provided header and no other.
+  for (const [path, bytes] of submission.snapshot.files)
+    if (isSource(path) && !provided.has(path)) writeFileSync(join(sources, path), bytes);
+  const problems = new Map<string, string>();
+  for (const [path, reason] of submission.snapshot.problems)
+    if (isSource(path) && !provided.has(path)) problems.set(path, reason);
+  const studentNames = assignment.studentFiles.map((file) => file.name);
+  for (const name of studentNames)
+    if (!submission.modules.has(name) && !problems.has(name)) problems.set(name, `${name} is missing from the submission`);
+  const extras = [...submission.modules.keys()].filter((name) => !studentNames.includes(name));
+
+  const command = [language.compiler, ...language.flags].join(' ');
+  const listed: CompilerProblem[] = [];
+  let omitted = 0;
+  const compiled = new Set<string>();
+  const compile = async (name: string) => {
+    const run = await runInSandbox(
+      [
+        language.compiler,
+        ...language.flags,
+        '-fdiagnostics-format=json',
+        `-I${language.providedDir}`,
+        '-c',
+        name,
+        '-o',
+        join(objects, `${programName(name)}.o`),
+      ],
+      { cwd: sources, readable: [sources, language.providedDir], writable: [objects] },
+    );
+    if (run.infrastructure === true)
+      throw new PitbossError('INFRASTRUCTURE', `the sandbox could not start ${language.compiler} for ${name}`);
+    const said = readDiagnostics(run.stderr, name);
+    const own = said.slice(0, PROBLEMS_PER_FILE);
+    listed.push(...own);
+    omitted += said.length - own.length;
+    if (run.limit !== undefined) {
+      problems.set(name, `${name} does not compile: the compiler ran out of ${run.limit === 'time' ? 'time' : 'memory'} on it`);
+      return;
+    }
+    if (run.status !== 0) {
+      const first = said.find((problem) => problem.severity === 'error');
+      problems.set(name, `${name} does not compile: ${first === undefined ? 'the compiler failed' : describe(first)}`);
+      return;
+    }
+    compiled.add(name);
+  };
+  await Promise.all([...submission.modules.keys()].filter((name) => !problems.has(name)).map(compile));
+
+  // The configurations tests run in, linked now: each needs its student files compiled.
+  const { program } = assignment.transcripts;
+  const unitFiles = [...new Set(assignment.unitTests.map((test) => test.file))];
+  const references = (except: readonly string[]) =>
+    studentNames.filter((name) => !except.includes(name)).map((name) => join(shared, 'reference', `${programName(name)}.o`));
+  const providedObjects = language.providedSources.map((name) => join(shared, 'provided', `${programName(name)}.o`));
+  const own = (names: readonly string[]) => names.map((name) => join(objects, `${programName(name)}.o`));
+  const configurations: { key: string; needs: string[]; objects: string[] }[] = [
+    {
+      key: 'all',
+      needs: studentNames,
+      objects: [join(shared, 'ready.o'), ...own([...studentNames, ...extras]), ...providedObjects],
+    },
+    {
+      key: `linked-${program}`,
+      needs: [program],
+      objects: [join(shared, 'ready.o'), ...own([program, ...extras]), ...references([program]), ...providedObjects],
+    },
+    ...unitFiles.map((file) => ({
+      key: `unit-${file}`,
+      needs: [file],
+      // The harness has the only main: the program's file is not linked in.
+      objects: [join(shared, 'harness.o'), ...own([file, ...extras]), ...references([file, program]), ...providedObjects],
+    })),
+  ];
+  const linkProblems = new Map<string, string>();
+  const bin = join(workDir, 'programs');
+  mkdirSync(bin, { recursive: true });
+  chmodSync(bin, 0o777);
+  await Promise.all(
+    configurations.map(async ({ key, needs, objects: linked }) => {
+      if (!needs.every((name) => compiled.has(name)) || !extras.every((name) => compiled.has(name))) return;
+      const out = join(bin, key);
+      const run = await runInSandbox([language.compiler, '-o', out, ...linked], {
+        cwd: objects,
+        readable: [objects, shared],
+        writable: [bin],
+      });
+      if (run.infrastructure === true)
+        throw new PitbossError('INFRASTRUCTURE', `the sandbox could not start ${language.compiler} to link`);
+      if (run.status !== 0 || !existsSync(out)) linkProblems.set(key, `does not link: ${linkProblem(run.stderr)}`);
+    }),
+  );
+  // A file whose unit-test configuration does not link: its tests cannot call it.
+  for (const file of unitFiles) {
+    const problem = linkProblems.get(`unit-${file}`);
+    if (problem !== undefined && !problems.has(file)) problems.set(file, `${file} ${problem}`);
+  }
+  const keyOf = (fromStudent: readonly string[] | 'all', unitTests: boolean) =>
+    unitTests ? `unit-${fromStudent === 'all' ? '' : fromStudent[0]}` : fromStudent === 'all' ? 'all' : `linked-${fromStudent.join('+')}`;
+  let stages = 0;
+  return {
+    problems,
+    compiler: { command, problems: listed, omitted },
+    linkProblem(fromStudent, options = {}) {
+      const key = keyOf(fromStudent, options.unitTests === true);
+      const problem = linkProblems.get(key);
+      if (problem === undefined) return undefined;
+      return fromStudent === 'all' ? `your files together ${problem}` : `${fromStudent.join(', ')} ${problem}`;
+    },
+    stage(fromStudent, files = {}, options = {}) {
+      const dir = join(workDir, `stage-${stages++}`);
+      mkdirSync(dir, { recursive: true });
+      const unitTests = options.unitTests === true;
+      const built = join(bin, keyOf(fromStudent, unitTests));
+      const name = unitTests ? HARNESS_NAME : programName(program);
+      if (existsSync(built)) {
+        copyFileSync(built, join(dir, name));
+        chmodSync(join(dir, name), 0o755);
+      }
+      for (const [file, text] of Object.entries(files)) {
+        if (!/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(file) || file === name || existsSync(join(dir, file)))
+          throw new Error(`a transcript case's file may not be called '${file}'`);
+        writeFileSync(join(dir, file), text);
+      }
+      return dir;
+    },
+  };
+}
