@@ -97,6 +97,7 @@ export function cppEdition(base: Assignment): Assignment {
     providedFiles: [],
     referenceDir: own('./solution-cpp'),
     solutionDir: own('./solution-cpp'),
+    mutantsFile: own('./mutants-cpp.json'),
     studentTests: { folder: 'tests', suffix: '.cpp', about: ['deck.cpp', 'hand.cpp', 'player.cpp'] },
     unitTests: base.unitTests.map((test) => ({ ...test, file: cppName(test.file) })),
     transcripts: {

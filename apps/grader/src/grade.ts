@@ -6,6 +6,7 @@ import type { LimitFunction } from 'p-limit';
 import { executorBundle, studentTestsBundle } from './assignments.ts';
 import type { ExecReply, ExecRequest } from './children/executor/calls.ts';
 import type { Manifest } from './children/student-tests/protocol.ts';
+import { PitbossError } from './errors.ts';
 import { type Keeping, keptUnitCase } from './keep.ts';
 import {
   type Assignment,
@@ -18,7 +19,7 @@ import {
 import { decodeResults, MalformedReply } from './kit/decode.ts';
 import type { Script } from './kit/script.ts';
 import type { LoadFailure, TestContext, TestFailure, UnitTest } from './kit/unit-test.ts';
-import type { Mutant } from './mutants/catalogue.ts';
+import { type Mutant, readCatalogue } from './mutants/catalogue.ts';
 import { placeOf } from './mutants/place.ts';
 import { timed } from './phases.ts';
 import { ALL_FILES, type PlannedTest, planForEdition, STUDENT_TESTS } from './plan.ts';
@@ -54,7 +55,8 @@ import { checkTypes } from './runner/type-check.ts';
 import { ChildWorker, type Settled } from './runner/worker.ts';
 import { compileStudentTests, compileTargets } from './student-tests/compile.ts';
 import { runMatrix, runOwnOnly } from './student-tests/matrix.ts';
-import { modulesOf, wheatsFor } from './student-tests/wheats.ts';
+import { runNativeStudentTests } from './student-tests/native.ts';
+import { modulesOf, wheatFolders, wheatsFor } from './student-tests/wheats.ts';
 import { editionOf, readSubmission, type Submission } from './submission.ts';
 import { TOOL_VERSION } from './version.ts';
 
@@ -175,6 +177,83 @@ async function runStudentTests(
     outcomes,
     summary: { cases: [...invalid, ...matrix.cases], exposed, mutants: mutants.length },
   };
+}
+
+const editionCatalogues = new Map<string, Map<string, Mutant>>();
+
+/**
+ * A language edition's planned mutant test with that edition's own edit of the bug (its catalogue has
+ * the same ids): read before any test runs, so a catalogue that lacks one stops the grading at once.
+ */
+function withEditionMutant(test: PlannedTest, assignment: Assignment, options: GradeOptions): PlannedTest {
+  if (assignment.native === undefined || test.mutant === undefined) return test;
+  const key = `${assignment.mutantsFile}\0${options.privateDir ?? ''}`;
+  let edits = editionCatalogues.get(key);
+  if (edits === undefined) {
+    edits = new Map(readCatalogue(assignment, options.privateDir).map((mutant) => [mutant.id, mutant]));
+    editionCatalogues.set(key, edits);
+  }
+  const mutant = edits.get(test.mutant.id);
+  if (mutant === undefined)
+    throw new PitbossError('BAD_ASSIGNMENT', `the ${assignment.native.title} mutant catalogue has no ${test.mutant.id}`);
+  return { ...test, mutant };
+}
+
+/**
+ * A compiled edition's students' tests (student-tests/native.ts): the planned mutants, each as this
+ * edition's own edit of the same bug (its catalogue has the same ids), against the student's tests.
+ */
+async function runNativeTests(
+  assignment: Assignment,
+  tests: readonly PlannedTest[],
+  submission: Submission,
+  shared: string,
+  workDir: string,
+  options: GradeOptions,
+): Promise<{ outcomes: Map<string, Outcome>; summary: Report['studentTests'] }> {
+  const outcomes = new Map<string, Outcome>();
+  if (tests.length === 0) return { outcomes, summary: NO_STUDENT_TESTS };
+  const planned = tests.map((test) => ({ ...test, mutant: test.mutant! }));
+  const verdicts = await runNativeStudentTests(
+    assignment,
+    submission,
+    planned.map((test) => test.mutant),
+    workDir,
+    {
+      limits: options.limits,
+      limiter: options.limiter,
+      readyObject: join(shared, 'ready.o'),
+      wheats: wheatFolders(assignment, options.privateDir),
+    },
+  );
+  const { folder, suffix } = assignment.studentTests;
+  const counting = verdicts.cases.filter((c) => c.valid).length;
+  let exposed = 0;
+  for (const test of planned) {
+    const killedBy = verdicts.killedBy.get(test.mutant.id) ?? [];
+    const mutant = mutantResult(test, killedBy);
+    if (killedBy.length > 0) {
+      exposed++;
+      const timedOut = killedBy.some((kill) => 'broke' in kill && kill.broke === 'timeout');
+      outcomes.set(test.id, {
+        status: 'passed',
+        message: `exposed by ${killedBy.map(killWords).join('; ')}${timedOut ? ' (a test timed out on it, which counts)' : ''}`,
+        mutant,
+      });
+    } else {
+      outcomes.set(test.id, {
+        status: 'failed',
+        message:
+          verdicts.cases.length === 0
+            ? `there are no tests (*${suffix}) in ${folder}/`
+            : counting === 0
+              ? `no test in ${folder}/ counts`
+              : 'survived: no valid test of yours fails on it',
+        mutant,
+      });
+    }
+  }
+  return { outcomes, summary: { cases: verdicts.cases, exposed, mutants: tests.length } };
 }
 
 /** A mutant test's result as data; a bug the tests missed is told by where it lies, never by its edit (report/views.ts). */
@@ -1075,7 +1154,7 @@ export async function gradeSubmission(
   // A submission in another language is graded by that edition: the same tests, its own files.
   const assignment = editionOf(base, submission);
   const plan = planForEdition(basePlan, base, assignment);
-  const tests = selectTests(plan, options);
+  const tests = selectTests(plan, options).map((test) => withEditionMutant(test, assignment, options));
   mkdirSync(options.workRoot, { recursive: true });
   const workDir = mkdtempSync(join(options.workRoot, 'submission-'));
   // The sandbox's own uid reads the stages: it must pass through these folders (their files are
@@ -1107,7 +1186,9 @@ export async function gradeSubmission(
     timed('transcripts', () => runTranscripts(assignment, byKind('transcript'), staging, options, budget)),
     // The student tool has no solution, so no mutant: the student's tests still run, on their own code.
     timed('studentTests', () =>
-      ownOnly
+      assignment.native !== undefined
+        ? runNativeTests(assignment, byKind('mutant'), submission, shared, workDir, options)
+        : ownOnly
         ? runOwnTests(assignment, submission, workDir, options, staging).then((summary) => ({
             outcomes: new Map<string, Outcome>(),
             summary,

@@ -2,7 +2,7 @@
 // The public part ships with the assignment; an instructor keeps a private part elsewhere.
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { solutionDirOf } from '../assignments.ts';
 import { PitbossError } from '../errors.ts';
 import { schemaCheck } from '../json-schema.ts';
@@ -108,16 +108,21 @@ function readPart(assignment: Assignment, file: string, part: CataloguePart): Mu
 export function solutionModules(assignment: Assignment): string[] {
   const provided = new Set(assignment.providedFiles.map((file) => file.name));
   const own = readdirSync(solutionDirOf(assignment)).filter(
-    (name) => name.endsWith('.ts') && !name.endsWith('.d.ts') && !provided.has(name),
+    (name) =>
+      (assignment.native === undefined ? name.endsWith('.ts') && !name.endsWith('.d.ts') : /\.(cpp|cc)$/.test(name)) &&
+      !provided.has(name),
   );
   return [...new Set([...assignment.studentFiles.map((file) => file.name), ...own.sort()])];
 }
 
-/** The public catalogue, and the private one when its folder is given and holds a mutants.json. */
+/**
+ * The public catalogue, and the private one when its folder is given and holds one of the public
+ * one's name (`mutants.json`; a language edition's `mutants-cpp.json`).
+ */
 export function readCatalogue(assignment: Assignment, privateDir?: string): Mutant[] {
   const mutants = readPart(assignment, assignment.mutantsFile, 'public');
   if (privateDir !== undefined) {
-    const file = join(privateDir, 'mutants.json');
+    const file = join(privateDir, basename(assignment.mutantsFile));
     if (existsSync(file)) mutants.push(...readPart(assignment, file, 'private'));
   }
   const ids = mutants.map((mutant) => mutant.id);

@@ -51,7 +51,21 @@ function nameOf(node: TypeScript.Node): string | undefined {
  * The named declarations around `offset` in `source`, outermost first, joined by dots
  * (`Deck.shuffle`, `main.dealRound`); undefined at a module's top level. Never the edit's text.
  */
+/**
+ * In a C++ source: the function whose definition the offset lies in (`Deck::shuffle`), read from the
+ * last definition that begins a line before it (the sources it reads are the project's own solutions,
+ * written one definition a line, at the margin).
+ */
+function cppPlace(source: string, offset: number): string | undefined {
+  const before = source.slice(0, offset);
+  let found: string | undefined;
+  for (const match of before.matchAll(/^(?:[\w:<>,]+[\s*&]+)*?((?:[A-Za-z_]\w*::)*~?[A-Za-z_]\w*)\s*\([^;{]*\)[^;{]*\{/gm))
+    found = match[1];
+  return found;
+}
+
 export function placeOf(source: string, fileName: string, offset: number): string | undefined {
+  if (/\.(cpp|cc)$/.test(fileName)) return cppPlace(source, offset);
   // Loading TypeScript's parser costs more than a whole check's other work in this process (about
   // a second on a loaded machine), and a catalogue's places never change: each is kept on disk,
   // under a hash of what decides it, beside the bundles of the same sources (this file among them).

@@ -6,7 +6,7 @@
 import type { Visibility } from '../rubric.ts';
 import { terminalBlock, terminalLine } from './human.ts';
 import { boundReport, type Report, replayCommand, type TranscriptDiff } from './model.ts';
-import { hintText, testWarnings, tokensWords, typeCheckLines, typedOn } from './words.ts';
+import { compilerLines, hintText, testWarnings, tokensWords, typeCheckLines, typedOn } from './words.ts';
 
 /** One side of a diff as text lines, each with what was typed on it (input is not echoed). */
 const excerpt = (diff: TranscriptDiff, side: 'expected' | 'actual'): string =>
@@ -69,6 +69,7 @@ export function renderGradescope(unbounded: Report): GradescopeResults {
       `Graded with pitboss ${terminalLine(report.tool.version)}, ${terminalLine(report.assignment.name)} v${terminalLine(report.assignment.version)}, seed ${report.seed}.`,
       ...(report.notes ?? []).map((note) => terminalLine(`note: ${note}`)),
       ...typeCheckLines(report).map(terminalLine),
+      ...compilerLines(report).map(terminalLine),
       ...(report.tokens === undefined ? [] : [terminalLine(tokensWords(report.tokens))]),
     ].join('\n'),
     output_format: 'text',

@@ -19,6 +19,7 @@ import {
   ownTestWorth,
   STATUS_WORDS,
   TYPED_LEGEND,
+  compilerLines,
   typeCheckLines,
   typedOn,
   visibilityWords,
@@ -308,6 +309,12 @@ ${report.parts
   if (typesHeading !== undefined) {
     body.push(
       `<h2 id="type-errors">Type errors</h2>\n<p>${esc(typesHeading)}</p>${typeProblems.length === 0 ? '' : `\n<ul>${typeProblems.map((line) => `<li><code>${esc(line)}</code></li>`).join('\n')}</ul>`}`,
+    );
+  }
+  const [compilerHeading, ...compilerProblems] = compilerLines(report);
+  if (compilerHeading !== undefined) {
+    body.push(
+      `<h2 id="compiler">Compiler</h2>\n<p>${esc(compilerHeading)}</p>\n<ul>${compilerProblems.map((line) => `<li><code>${esc(line)}</code></li>`).join('\n')}</ul>`,
     );
   }
   const implementation = tests.filter((test) => test.kind !== 'mutant');

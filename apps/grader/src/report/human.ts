@@ -22,6 +22,7 @@ import {
   scoreOutOf,
   TYPED_LEGEND,
   tokensWords,
+  compilerLines,
   typeCheckLines,
   typedOn,
   WARNINGS_HEADING,
@@ -286,6 +287,11 @@ export function renderHuman(unbounded: Report, options: HumanOptions): string {
   if (typesHeading !== undefined) {
     out.push('', c.yellow(t(typesHeading)));
     for (const line of typeProblems) out.push(terminalBlock(line, '  '));
+  }
+  const [compilerHeading, ...compilerProblems] = compilerLines(report);
+  if (compilerHeading !== undefined) {
+    out.push('', c.yellow(t(compilerHeading)));
+    for (const line of compilerProblems) out.push(terminalBlock(line, '  '));
   }
   // The implementation's failures first, then the student's own tests and the mutants.
   const failed = report.tests.filter((test) => test.status !== 'passed' && test.kind !== 'mutant');

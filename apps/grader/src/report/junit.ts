@@ -3,7 +3,7 @@
 // ends), and characters XML 1.0 cannot hold at all are shown as escapes, so no message can add,
 // end or hide an element.
 import { boundReport, type Report, replayCommand, type TestResult } from './model.ts';
-import { groupedWarnings, hintText, typeCheckLines, WARNINGS_HEADING } from './words.ts';
+import { compilerLines, groupedWarnings, hintText, typeCheckLines, WARNINGS_HEADING } from './words.ts';
 
 // Not allowed anywhere in an XML 1.0 document: C0 controls but tab, newline and carriage return,
 // lone surrogates, U+FFFE and U+FFFF.
@@ -100,6 +100,7 @@ function testsuite(unbounded: Report): string[] {
   const said = [
     ...(report.notes ?? []).map((note) => `note: ${note}`),
     ...types,
+    ...compilerLines(report),
     ...(warnings.length > 0 ? [`${WARNINGS_HEADING}:`, ...warnings] : []),
   ];
   if (said.length > 0) out.push(`    <system-out>${xmlText(said.join('\n'))}</system-out>`);

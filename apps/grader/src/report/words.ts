@@ -60,6 +60,29 @@ export function typeCheckLines(report: Pick<Report, 'typeCheck'>): string[] {
 }
 
 /**
+ * What a compiled edition's compiler said, in lines, as every format tells it: a heading, then
+ * `file:line:column: error|warning: message [-Wflag]` for each problem. None without problems.
+ */
+export function compilerLines(report: Pick<Report, 'compiler'>): string[] {
+  const compiler = report.compiler;
+  if (compiler === undefined || compiler.problems.length === 0) return [];
+  const errors = compiler.problems.filter((problem) => problem.severity === 'error').length;
+  const warnings = compiler.problems.length - errors;
+  const counted = [
+    ...(errors > 0 ? [`${errors} error${errors === 1 ? '' : 's'}`] : []),
+    ...(warnings > 0 ? [`${warnings} warning${warnings === 1 ? '' : 's'}`] : []),
+  ].join(' and ');
+  return [
+    `${compiler.command} said ${counted} (a file that does not compile loses its own tests; a warning costs nothing):`,
+    ...compiler.problems.map(
+      (problem) =>
+        `${problem.file}:${problem.line}:${problem.column}: ${problem.severity}: ${problem.message}${problem.option === undefined ? '' : ` [${problem.option}]`}`,
+    ),
+    ...(compiler.omitted > 0 ? [`and ${compiler.omitted} more`] : []),
+  ];
+}
+
+/**
  * Where a program's calls to the reference's files first part from the reference program's, in one
  * sentence (`program`: the test's file, the program).
  */

@@ -81,7 +81,7 @@ interface ToolRun {
 }
 
 /** Runs the compiler (or linker) on a student's files, in the sandbox, with the build limits. */
-function runInSandbox(
+export function runInSandbox(
   argv: readonly string[],
   options: { cwd: string; readable: readonly string[]; writable: readonly string[] },
 ): Promise<ToolRun> {
@@ -138,7 +138,7 @@ interface GccDiagnostic {
 }
 
 /** The compiler's JSON diagnostics (`-fdiagnostics-format=json`), read as the untrusted text they are. */
-function readDiagnostics(stderr: string, file: string): CompilerProblem[] {
+export function readDiagnostics(stderr: string, file: string): CompilerProblem[] {
   const problems: CompilerProblem[] = [];
   for (const line of stderr.split('\n')) {
     if (!line.startsWith('[')) continue;
@@ -170,7 +170,7 @@ function readDiagnostics(stderr: string, file: string): CompilerProblem[] {
 }
 
 /** The linker's complaint in one line: what is undefined or defined twice, without the grader's paths. */
-function linkProblem(stderr: string): string {
+export function linkProblem(stderr: string): string {
   const reasons = new Set<string>();
   for (const line of stderr.split('\n')) {
     const found = /(undefined reference to|multiple definition of) (`[^']*')/.exec(line);
@@ -181,7 +181,7 @@ function linkProblem(stderr: string): string {
   return `${listed.join('; ')}${reasons.size > listed.length ? `; and ${reasons.size - listed.length} more` : ''}`;
 }
 
-const describe = (problem: CompilerProblem) =>
+export const describeProblem = (problem: CompilerProblem) =>
   `${problem.file}:${problem.line}:${problem.column}: ${problem.severity}: ${problem.message}`;
 
 const sharedBuilds = new Map<string, Promise<string>>();
@@ -323,7 +323,7 @@ export async function stageNativeSubmission(
     }
     if (run.status !== 0) {
       const first = said.find((problem) => problem.severity === 'error');
-      problems.set(name, `${name} does not compile: ${first === undefined ? 'the compiler failed' : describe(first)}`);
+      problems.set(name, `${name} does not compile: ${first === undefined ? 'the compiler failed' : describeProblem(first)}`);
       return;
     }
     compiled.add(name);

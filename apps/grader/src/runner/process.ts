@@ -79,6 +79,10 @@ export function spawnStudent(
     stdout?: Writable;
     /** `argv` is a native program and its arguments (a compiled submission), not Node's. */
     native?: boolean | undefined;
+    /** Variables besides PATH (a native test's LD_LIBRARY_PATH: which variant it loads). */
+    env?: Readonly<Record<string, string>> | undefined;
+    /** Folders it reads at another path (SandboxRequest.mounts). */
+    mounts?: readonly { source: string; target: string }[] | undefined;
   },
 ): ChildProcess {
   const { command, args } = sandboxCommand({
@@ -89,6 +93,7 @@ export function spawnStudent(
     limits: options.limits,
     cpuSeconds: options.cpuSeconds,
     chdir: options.cwd,
+    mounts: options.mounts,
   });
   countProcess();
   return spawn(command, args, {
@@ -100,7 +105,7 @@ export function spawnStudent(
       'pipe',
       ...Array.from({ length: options.extraFds ?? 0 }, () => 'pipe' as const),
     ],
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...options.env },
   });
 }
 
@@ -200,6 +205,10 @@ export async function runProgram(
      * the record channel comes from the object the grader links into it (runner/native.ts).
      */
     native?: boolean | undefined;
+    /** What it may read besides its folder (a native test's variant of the reference). */
+    readable?: readonly string[] | undefined;
+    env?: Readonly<Record<string, string>> | undefined;
+    mounts?: readonly { source: string; target: string }[] | undefined;
   },
 ): Promise<ProgramOutcome> {
   const { limits } = options;
@@ -222,12 +231,14 @@ export async function runProgram(
     try {
       child = spawnStudent(preload === undefined ? [file, ...args] : [`--import=${preload}`, file, ...args], {
         cwd: options.cwd,
-        readable: [options.cwd],
+        readable: [options.cwd, ...(options.readable ?? [])],
         limits,
         cpuSeconds: programCpuSeconds(limits),
         extraFds: 1,
         stdout: relay.stdin!,
         native: options.native,
+        env: options.env,
+        mounts: options.mounts,
       });
     } finally {
       // The program holds the pipe's write end now; the relay ends when the program's side closes.

@@ -107,6 +107,11 @@ export interface SandboxRequest {
   native?: readonly string[] | undefined;
   /** Folders it may write (a compiler's output folder); none by default. */
   writable?: readonly string[] | undefined;
+  /**
+   * Folders it reads at another path (bubblewrap only: callers check the layer): the same path in every
+   * run whatever folder is behind it, so the path cannot tell one run's variant from another's.
+   */
+  mounts?: readonly { source: string; target: string }[] | undefined;
   /** Its address space, in MiB (native programs: Node reserves more than it uses, so never for node). */
   addressSpaceMb?: number | undefined;
   /** The largest file it may write, in bytes: the limits' outputBytes unless given. */
@@ -140,6 +145,7 @@ export function sandboxCommand(request: SandboxRequest): { command: string; args
     const bind = [
       ...readable.flatMap((path) => ['--ro-bind', path, path]),
       ...writable.flatMap((path) => ['--bind', path, path]),
+      ...(request.mounts ?? []).flatMap(({ source, target }) => ['--ro-bind', source, target]),
     ];
     // The system read-only, a private /tmp, then the stage and the harness over it; nothing else.
     argv.unshift(

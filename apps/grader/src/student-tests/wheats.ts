@@ -21,7 +21,9 @@ export function modulesOf(dir: string): Modules {
 
 /** Folders of correct implementations: the public fixtures (with every student file), then the private ones. */
 export function wheatFolders(assignment: Assignment, privateDir: string | undefined): string[] {
-  const fixtures = join(REPO_ROOT, 'fixtures/submissions', assignment.name);
+  // A language edition's fixtures are a folder of their own: fixtures/submissions/classic-cpp.
+  const language = assignment.native === undefined ? '' : `-${assignment.native.name}`;
+  const fixtures = join(REPO_ROOT, 'fixtures/submissions', `${assignment.name}${language}`);
   const publicOnes = existsSync(fixtures)
     ? readdirSync(fixtures, { withFileTypes: true })
         .filter((entry) => entry.isDirectory() && entry.name.startsWith('correct-'))
@@ -29,7 +31,10 @@ export function wheatFolders(assignment: Assignment, privateDir: string | undefi
         .filter((dir) => assignment.studentFiles.every((file) => existsSync(join(dir, file.name))))
         .sort()
     : [];
-  return [...publicOnes, ...privateWheats(privateDir)];
+  const privateOnes = privateWheats(privateDir).filter((dir) =>
+    assignment.studentFiles.every((file) => existsSync(join(dir, file.name))),
+  );
+  return [...publicOnes, ...privateOnes];
 }
 
 const builds = new Map<string, Promise<Modules[]>>();
