@@ -2,23 +2,32 @@
 
 #include "deck.h"
 
-const int SpotsPerSuit = ACE + 1;
+// Fills cards with a newly opened deck: the spades from Two to Ace, then the hearts, clubs, diamonds.
+static void openDeck(Card cards[]) {
+    int i = 0;
+    for (int suit = SPADES; suit <= DIAMONDS; suit++) {
+        for (int spot = TWO; spot <= ACE; spot++) {
+            cards[i].spot = static_cast<Spot>(spot);
+            cards[i].suit = static_cast<Suit>(suit);
+            i++;
+        }
+    }
+}
 
-Deck::Deck() {
-    reset();
+// Zeroed first, and opened here rather than by reset(): a deck whose opening or reset() goes wrong
+// (the mutant catalogue's bugs) still deals defined cards.
+Deck::Deck() : deck(), next(0) {
+    openDeck(deck);
 }
 
 void Deck::reset() {
-    for (int i = 0; i < DeckSize; i++) {
-        deck[i].spot = static_cast<Spot>(i % SpotsPerSuit);
-        deck[i].suit = static_cast<Suit>(i / SpotsPerSuit);
-    }
+    openDeck(deck);
     next = 0;
 }
 
 void Deck::shuffle(int n) {
     // The whole array as it lies, dealt cards included: a shuffle never restores a fresh deck.
-    Card riffled[DeckSize];
+    Card riffled[DeckSize] = {}; // defined cards even where a faulty riffle leaves places empty
     const int rightSize = DeckSize - n;
     int out = 0;
     for (int i = 0; i < n || i < rightSize; i++) {

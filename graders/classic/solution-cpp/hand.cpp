@@ -6,8 +6,8 @@
 const int Blackjack = 21;
 const int SoftBonus = 10; // an Ace counted as 11 instead of 1
 
-Hand::Hand() {
-    discardAll();
+// Empty without discardAll(), so a faulty discardAll() (a catalogued mutant) leaves a defined hand.
+Hand::Hand() : curValue{0, false} {
 }
 
 void Hand::discardAll() {
