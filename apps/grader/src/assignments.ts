@@ -105,3 +105,20 @@ export function solutionDirOf(assignment: Assignment): string {
   }
   return assignment.solutionDir;
 }
+
+/** The name the assignment's own language goes by beside its editions' (`--language ts`). */
+export const OWN_LANGUAGE = 'ts';
+
+/**
+ * The edition of an assignment in `language` (Assignment.languages): the assignment itself for none or
+ * `ts`; a usage error naming the languages there are for any other.
+ */
+export function editionIn(assignment: Assignment, language: string | undefined): Assignment {
+  if (language === undefined || language === OWN_LANGUAGE) return assignment;
+  const edition = assignment.languages?.[language];
+  if (edition === undefined) {
+    const known = [OWN_LANGUAGE, ...Object.keys(assignment.languages ?? {})].join(', ');
+    throw new PitbossError('USAGE', `${assignment.name} has no edition in '${language}' (it has: ${known})`);
+  }
+  return edition;
+}

@@ -19,7 +19,7 @@ import {
 import { decodeResults, MalformedReply } from './kit/decode.ts';
 import type { Script } from './kit/script.ts';
 import type { LoadFailure, TestContext, TestFailure, UnitTest } from './kit/unit-test.ts';
-import { type Mutant, readCatalogue } from './mutants/catalogue.ts';
+import { type Mutant, omittedIds, readCatalogue } from './mutants/catalogue.ts';
 import { placeOf } from './mutants/place.ts';
 import { timed } from './phases.ts';
 import { ALL_FILES, type PlannedTest, planForEdition, STUDENT_TESTS } from './plan.ts';
@@ -1154,7 +1154,11 @@ export async function gradeSubmission(
   // A submission in another language is graded by that edition: the same tests, its own files.
   const assignment = editionOf(base, submission);
   const plan = planForEdition(basePlan, base, assignment);
-  const tests = selectTests(plan, options).map((test) => withEditionMutant(test, assignment, options));
+  const omitted = assignment.native === undefined ? new Set<string>() : omittedIds(assignment, options.privateDir);
+  const tests = selectTests(plan, options)
+    // A bug the edition's language cannot have (its catalogue says why) is no test of its students'.
+    .filter((test) => test.mutant === undefined || !omitted.has(test.mutant.id))
+    .map((test) => withEditionMutant(test, assignment, options));
   mkdirSync(options.workRoot, { recursive: true });
   const workDir = mkdtempSync(join(options.workRoot, 'submission-'));
   // The sandbox's own uid reads the stages: it must pass through these folders (their files are

@@ -101,7 +101,10 @@ function program(io: Io, setStatus: (status: number) => void): Command {
     .argument('<dir>')
     .option('--assignment <name>', `the assignment (${assignmentNames().join(', ')}); default: the project's`)
     .addOption(olderName())
-    .action(async (dir: string, flags: Named) => setStatus(await init(dir, named(flags), io)));
+    .option('--language <name>', "the edition's language: ts (the default) or cpp (C++, with a Makefile)")
+    .action(async (dir: string, flags: Named & { language?: string }) =>
+      setStatus(await init(dir, { ...named(flags), language: flags.language }, io)),
+    );
 
   gradeOptions(
     cli
@@ -242,7 +245,11 @@ function program(io: Io, setStatus: (status: number) => void): Command {
       '--private <dir>',
       "the instructor's private part; default: instructor/<assignment>/ when present",
     )
-    .option('--fixtures <dir>', 'fixture submissions; default: fixtures/submissions/<assignment>/')
+    .option(
+      '--fixtures <dir>',
+      'fixture submissions; default: fixtures/submissions/<assignment>/ (<assignment>-cpp/ with --language cpp)',
+    )
+    .option('--language <name>', 'check the edition in this language: ts (the default) or cpp')
     .option('--jobs <n>', 'student processes at once', positiveInteger, availableParallelism())
     .option(
       '--coverage',

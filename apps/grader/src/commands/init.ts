@@ -1,7 +1,7 @@
 // `pitboss init <dir>`: a starter submission, written whole or not at all.
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { loadAssignment } from '../assignments.ts';
+import { editionIn, loadAssignment } from '../assignments.ts';
 import { EXIT_OK } from '../errors.ts';
 import { writeFolderWhole } from '../files.ts';
 import type { Assignment } from '../kit/assignment.ts';
@@ -13,6 +13,12 @@ export function initSubmission(assignment: Assignment, folder: string): string[]
     for (const file of assignment.providedFiles) {
       copyFileSync(file.source, join(draft, file.name));
       written.push(file.name);
+    }
+    // A compiled edition's provided headers and sources: replaced by pristine copies when graded.
+    const native = assignment.native;
+    for (const name of native === undefined ? [] : readdirSync(native.providedDir)) {
+      copyFileSync(join(native!.providedDir, name), join(draft, name));
+      written.push(name);
     }
     for (const file of assignment.studentFiles) {
       writeFileSync(join(draft, file.name), file.stub);
@@ -28,10 +34,17 @@ export function initSubmission(assignment: Assignment, folder: string): string[]
 }
 
 /** `pitboss init <dir>`: a starter submission of the assignment, and the command that checks it. */
-export async function init(dir: string, flags: { assignment: string }, io: Io): Promise<number> {
-  const assignment = await loadAssignment(flags.assignment);
+export async function init(
+  dir: string,
+  flags: { assignment: string; language?: string | undefined },
+  io: Io,
+): Promise<number> {
+  const assignment = editionIn(await loadAssignment(flags.assignment), flags.language);
   const written = initSubmission(assignment, dir);
-  io.stdout(`Wrote a ${assignment.name} starter submission to ${dir}: ${written.join(', ')}\n`);
+  const language = assignment.native === undefined ? '' : ` ${assignment.native.title}`;
+  io.stdout(`Wrote a ${assignment.name}${language} starter submission to ${dir}: ${written.join(', ')}\n`);
+  if (assignment.native !== undefined)
+    io.stdout(`Build it with \`make\` (${assignment.native.compiler}); \`make test\` runs your tests in tests/.\n`);
   io.stdout(`Next: write the files, then run \`pnpm --silent pitboss check ${dir}\` from this folder.\n`);
   return EXIT_OK;
 }

@@ -2,7 +2,7 @@
 // coverage of its suites (mutants/coverage.ts): the situations each property must reach on its fixed seeds.
 import { join } from 'node:path';
 import pLimit from 'p-limit';
-import { loadAssignment, solutionDirOf } from '../assignments.ts';
+import { editionIn, loadAssignment, solutionDirOf } from '../assignments.ts';
 import { EXIT_FAILURES, EXIT_OK } from '../errors.ts';
 import { openWorkRoot } from '../infrastructure.ts';
 import type { Assignment } from '../kit/assignment.ts';
@@ -22,10 +22,12 @@ export interface MutantsFlags {
   jobs: number;
   /** Only the corner coverage: classifies the suites' draws, runs no mutant and no fixture. */
   coverage?: boolean | undefined;
+  /** The edition to check (`cpp`): its reference, its mutant catalogue, its fixtures. */
+  language?: string | undefined;
 }
 
 export async function mutants(flags: MutantsFlags, io: Io): Promise<number> {
-  return checkAssignment(await loadAssignment(flags.assignment), flags, io);
+  return checkAssignment(editionIn(await loadAssignment(flags.assignment), flags.language), flags, io);
 }
 
 /** The self-check of a loaded assignment: its coverage first (cheap), then its mutants and fixtures. */
@@ -52,7 +54,14 @@ export async function checkAssignment(
       assignment,
       plan,
       mutants: catalogue,
-      fixturesDir: flags.fixtures ?? join(REPO_ROOT, 'fixtures/submissions', assignment.name),
+      fixturesDir:
+        flags.fixtures ??
+        join(
+          REPO_ROOT,
+          'fixtures/submissions',
+          // A language edition's fixtures are a folder of their own: classic-cpp.
+          `${assignment.name}${assignment.native === undefined ? '' : `-${assignment.native.name}`}`,
+        ),
       workRoot: work.path,
       limiter: pLimit(flags.jobs),
       limits: assignment.limits,

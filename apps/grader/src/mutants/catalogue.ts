@@ -35,6 +35,16 @@ const validate = schemaCheck(
     required: ['mutants'],
     properties: {
       $comment: { type: 'string' },
+      /** A language edition's catalogue: the bugs of the assignment's catalogue it has no edit for, and why. */
+      omitted: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'why'],
+          additionalProperties: false,
+          properties: { id: { type: 'string' }, why: { type: 'string', minLength: 1 } },
+        },
+      },
       mutants: {
         type: 'array',
         items: {
@@ -129,4 +139,21 @@ export function readCatalogue(assignment: Assignment, privateDir?: string): Muta
   const twice = ids.find((id, i) => ids.indexOf(id) !== i);
   if (twice !== undefined) throw new PitbossError('BAD_ASSIGNMENT', `two mutants are called ${twice}`);
   return mutants;
+}
+
+/**
+ * The ids a language edition's catalogue (public and private parts) says it has no edit for: a bug its
+ * language cannot have. The edition grades no mutant test of theirs.
+ */
+export function omittedIds(assignment: Assignment, privateDir?: string): Set<string> {
+  const files = [
+    assignment.mutantsFile,
+    ...(privateDir === undefined ? [] : [join(privateDir, basename(assignment.mutantsFile))]),
+  ];
+  const ids = new Set<string>();
+  for (const file of files.filter((each) => existsSync(each))) {
+    const data = JSON.parse(readFileSync(file, 'utf8')) as { omitted?: { id: string }[] };
+    for (const entry of data.omitted ?? []) ids.add(entry.id);
+  }
+  return ids;
 }
