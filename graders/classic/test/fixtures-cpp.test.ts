@@ -179,19 +179,23 @@ describe.skipIf(!gppFound)(
       return built;
     };
 
-    /** A program of these sources and the provided ones, linked once. */
-    const link = (sources: readonly string[]): Promise<string> => {
+    /**
+     * A program of these sources and the provided ones, linked once per set of objects: fixtures that
+     * share files with each other (most wrong ones are correct-tested with one file changed) share it.
+     */
+    const link = async (sources: readonly string[]): Promise<string> => {
       const all = [...sources, ...PROVIDED_FILES.map((file) => join(PROVIDED, file))];
-      let program = programs.get(all.join('\n'));
+      const built = await Promise.all(all.map(compile));
+      const key = built.map((b) => b.object).join('\n');
+      let program = programs.get(key);
       if (program === undefined) {
         program = (async () => {
-          const built = await Promise.all(all.map(compile));
           const out = join(buildDir, `program-${programs.size}`);
           const { status, stderr } = await gpp(['-o', out, ...built.map((b) => b.object)]);
           if (status !== 0) throw new Error(`${all.join(' ')} does not link:\n${stderr}`);
           return out;
         })();
-        programs.set(all.join('\n'), program);
+        programs.set(key, program);
       }
       return program;
     };
@@ -212,16 +216,24 @@ describe.skipIf(!gppFound)(
           }),
       );
 
-    /** Each case's first difference from the golden, undefined where the output is golden. */
-    const differences = async (program: string): Promise<(string | undefined)[]> =>
-      Promise.all(
-        cases.map(async (c) => {
-          const { status, signal, stdout } = await run(program, c.words);
-          if (status !== 0) return `${c.label}: status ${status}, signal ${signal}`;
-          const difference = firstDifference(stdout, c.expected);
-          return difference === undefined ? undefined : `${c.label}: ${difference}`;
-        }),
-      );
+    const compared = new Map<string, Promise<(string | undefined)[]>>();
+
+    /** Each case's first difference from the golden, undefined where the output is golden; once a program. */
+    const differences = (program: string): Promise<(string | undefined)[]> => {
+      let found = compared.get(program);
+      if (found === undefined) {
+        found = Promise.all(
+          cases.map(async (c) => {
+            const { status, signal, stdout } = await run(program, c.words);
+            if (status !== 0) return `${c.label}: status ${status}, signal ${signal}`;
+            const difference = firstDifference(stdout, c.expected);
+            return difference === undefined ? undefined : `${c.label}: ${difference}`;
+          }),
+        );
+        compared.set(program, found);
+      }
+      return found;
+    };
 
     /** The four files, each from the reference except `file`, which is the fixture's (or the reverse). */
     const mix = (
