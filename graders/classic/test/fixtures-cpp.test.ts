@@ -28,6 +28,8 @@ const PROVIDED_FILES = ['card.cpp', 'rand.cpp'];
 const ALLOWED_SYSTEM_HEADERS = new Set(['iostream', 'iomanip', 'string', 'cstdlib', 'cassert']);
 /** Compiles and runs at once: the machine has two cores. */
 const PARALLEL = 2;
+/** For a test that links and runs programs: seconds each on an idle machine, far more on a loaded one. */
+const LINKS_TIMEOUT = 120_000;
 
 /**
  * The golden cases run: a subset that keeps this file fast, with no `--seed` (the handout's driver
@@ -305,6 +307,7 @@ describe.skipIf(!gppFound)(
           }
         }
       },
+      LINKS_TIMEOUT,
     );
 
     it.each(correct.map((f) => [f.name, f] as const))(
@@ -313,6 +316,7 @@ describe.skipIf(!gppFound)(
         const program = await link(STUDENT_FILES.map((file) => join(fixture.folder, file)));
         expect(await differences(program)).toEqual(cases.map(() => undefined));
       },
+      LINKS_TIMEOUT,
     );
 
     it.each(wrong.map((f) => [`${f.name} (${f.atFault})`, f] as const))(
@@ -321,15 +325,20 @@ describe.skipIf(!gppFound)(
         const program = await link(mix(fixture, STUDENT_FILES, (file) => file !== fixture.atFault));
         expect(await differences(program)).toEqual(cases.map(() => undefined));
       },
+      LINKS_TIMEOUT,
     );
 
     it.each(
       wrong.filter((f) => f.shownBy === 'transcripts').map((f) => [`${f.name} (${f.atFault})`, f] as const),
-    )('%s: that file with the reference for the other three differs on a case', async (_, fixture) => {
-      const program = await link(mix(fixture, STUDENT_FILES, (file) => file === fixture.atFault));
-      const found = (await differences(program)).filter((d) => d !== undefined);
-      expect(found.length, 'cases that differ').toBeGreaterThan(0);
-    });
+    )(
+      '%s: that file with the reference for the other three differs on a case',
+      async (_, fixture) => {
+        const program = await link(mix(fixture, STUDENT_FILES, (file) => file === fixture.atFault));
+        const found = (await differences(program)).filter((d) => d !== undefined);
+        expect(found.length, 'cases that differ').toBeGreaterThan(0);
+      },
+      LINKS_TIMEOUT,
+    );
 
     it.each(wrong.filter((f) => f.shownBy === 'check').map((f) => [`${f.name} (${f.atFault})`, f] as const))(
       '%s: no case shows it, its check does',
@@ -350,6 +359,7 @@ describe.skipIf(!gppFound)(
         }
         expect(failed.length, 'checks that fail with the file at fault').toBeGreaterThan(0);
       },
+      LINKS_TIMEOUT,
     );
 
     const tested = correct.filter((f) => cppIn(join(f.folder, 'tests')).length > 0);
@@ -361,13 +371,15 @@ describe.skipIf(!gppFound)(
     it.each(tested.map((f) => [f.name, f] as const))(
       "%s: its tests pass on the reference's ADT files and on its own",
       async (_, fixture) => {
-        for (const test of cppIn(join(fixture.folder, 'tests'))) {
-          const onReference = await run(await link([test, ...ADT_FILES.map((file) => join(SOLUTION, file))]));
-          expect(onReference.status, `${basename(test)} on the reference`).toBe(0);
-          const onOwn = await run(await link([test, ...ADT_FILES.map((file) => join(fixture.folder, file))]));
-          expect(onOwn.status, `${basename(test)} on ${fixture.name}`).toBe(0);
-        }
+        const runs = cppIn(join(fixture.folder, 'tests')).flatMap((test) =>
+          [SOLUTION, fixture.folder].map(async (folder) => {
+            const { status } = await run(await link([test, ...ADT_FILES.map((file) => join(folder, file))]));
+            return `${basename(test)} on ${basename(folder)}: ${status}`;
+          }),
+        );
+        for (const outcome of await Promise.all(runs)) expect(outcome).toMatch(/: 0$/);
       },
+      LINKS_TIMEOUT,
     );
 
     const wrongAdts = wrong.filter((f) => f.atFault !== 'blackjack.cpp' && !CAUGHT_ONLY_BY_LUCK.has(f.name));
@@ -389,6 +401,7 @@ describe.skipIf(!gppFound)(
         }
         expect(caught, `a failing ${adt}_* test among ${tests.length}`).toBe(true);
       },
+      LINKS_TIMEOUT,
     );
   },
 );
