@@ -59,7 +59,10 @@ describe.skipIf(!gpp || !bwrap)(
       connections.push('connected');
       socket.destroy();
     });
-    await new Promise<void>((resolve) => listener.listen(PORT, '127.0.0.1', resolve));
+    await new Promise<void>((resolve, reject) => {
+      listener.once('error', reject);
+      listener.listen(PORT, '127.0.0.1', resolve);
+    });
     // A temporary folder of its own: every sandbox's command line names it, so strays can be found.
     const tmp = mkdtempSync(join(tmpdir(), 'pitboss-hostile-cpp-'));
     chmodSync(tmp, 0o755);
