@@ -180,9 +180,18 @@ interface ClassRow {
  * The class page and the gradebook, summed up one submission at a time, in the class's order: a row
  * per submission and a count per test, never the reports, so a class of any size fits in memory.
  */
+/**
+ * A part's column: its file without the language's extension, so that a class mixing an assignment's
+ * editions (deck.ts, deck.cpp) has one column per part of the contract.
+ */
+const columnOf = (file: string): string => file.replace(/\.(ts|cpp|cc)$/, '');
+
 export class ClassTally {
   readonly #rows: ClassRow[] = [];
+  /** Each part's column (columnOf), in the order first seen. */
   readonly #parts: string[] = [];
+  /** The file names seen in each column, in the order first seen: its heading. */
+  readonly #names = new Map<string, string[]>();
   readonly #partMax = new Map<string, number>();
   #first: FirstReport | undefined;
   readonly #implementation = new Map<string, Tally>();
@@ -197,11 +206,14 @@ export class ClassTally {
     }
     const report = boundReport(unbounded);
     for (const part of report.parts) {
-      if (!this.#parts.includes(part.file)) this.#parts.push(part.file);
-      this.#partMax.set(part.file, Math.max(this.#partMax.get(part.file) ?? 0, part.maxScore));
+      const column = columnOf(part.file);
+      if (!this.#parts.includes(column)) this.#parts.push(column);
+      const names = this.#names.get(column) ?? [];
+      if (!names.includes(part.file)) this.#names.set(column, [...names, part.file]);
+      this.#partMax.set(column, Math.max(this.#partMax.get(column) ?? 0, part.maxScore));
     }
     const { score, maxScore } = report;
-    const parts = report.parts.map(({ file, score, maxScore }) => ({ file, score, maxScore }));
+    const parts = report.parts.map(({ file, score, maxScore }) => ({ file: columnOf(file), score, maxScore }));
     this.#rows.push({ name, graded: { score, maxScore, parts, limits: limitsHit(report) } });
     if (this.#first === undefined) {
       const { assignment, mode, seed, tool } = report;
@@ -211,9 +223,31 @@ export class ClassTally {
     count(this.#mutants, report, (test) => test.kind === 'mutant');
   }
 
+  /** A column's heading: its file's name, or each edition's (`deck.ts / deck.cpp`). */
+  #heading(column: string): string {
+    return (this.#names.get(column) ?? [column]).join(' / ');
+  }
+
+  /** The rows with each part named by its column's heading, and the headings' maxima. */
+  #headed(): { rows: ClassRow[]; parts: string[]; partMax: Map<string, number> } {
+    const rows = this.#rows.map((row) =>
+      row.graded === undefined
+        ? row
+        : {
+            ...row,
+            graded: {
+              ...row.graded,
+              parts: row.graded.parts.map((part) => ({ ...part, file: this.#heading(part.file) })),
+            },
+          },
+    );
+    const partMax = new Map([...this.#partMax].map(([column, max]) => [this.#heading(column), max]));
+    return { rows, parts: this.#parts.map((column) => this.#heading(column)), partMax };
+  }
+
   gradebook(): string {
-    const parts = this.#parts;
-    const rows = this.#rows.map(({ name, graded }): (string | number)[] => {
+    const { rows: headed, parts } = this.#headed();
+    const rows = headed.map(({ name, graded }): (string | number)[] => {
       if (graded === undefined) return [csvText(name), ...parts.map(() => ''), '', ''];
       const score = (file: string) => {
         const part = graded.parts.find((p) => p.file === file);
@@ -225,7 +259,8 @@ export class ClassTally {
   }
 
   classReport(): string {
-    return renderClass(this.#rows, this.#parts, this.#partMax, this.#first, {
+    const { rows, parts, partMax } = this.#headed();
+    return renderClass(rows, parts, partMax, this.#first, {
       implementation: worstFirst(this.#implementation),
       mutants: worstFirst(this.#mutants),
     });
