@@ -1,11 +1,14 @@
 // Part of `pnpm install`: installs the Debian packages the project uses where they are missing and this
-// user may (root with apt): bubblewrap, the grader's OS sandbox, and Chromium, the browser the report
-// tests drive (never one a test tool downloads). It never fails the install: without bubblewrap grading
-// goes on and says which isolation it cannot enforce; without Chromium the browser test says what to install.
+// user may (root with apt): bubblewrap, the grader's OS sandbox, g++, which builds C++ submissions, and
+// Chromium, the browser the report tests drive (never one a test tool downloads). It never fails the
+// install: without bubblewrap grading goes on and says which isolation it cannot enforce; without g++ a
+// C++ submission is an infrastructure error saying how to install it (TypeScript ones grade as before);
+// without Chromium the browser test says what to install.
 import { spawnSync } from 'node:child_process';
 
 const PACKAGES = [
   { name: 'bubblewrap', command: 'bwrap', without: 'grading will say which isolation it cannot enforce' },
+  { name: 'g++', command: 'g++', without: 'C++ submissions cannot be graded, and their tests are skipped' },
   { name: 'chromium', command: 'chromium', without: 'the browser test of the HTML reports will fail' },
 ];
 
@@ -21,7 +24,7 @@ if (missing.length > 0) {
     mayInstall &&
     (apt(['install', '-y', '-qq', ...names]) ||
       (apt(['update', '-qq']) && apt(['install', '-y', '-qq', ...names])));
-  if (installed) console.log(`pitboss: installed ${names.join(' and ')} from Debian's packages`);
+  if (installed) console.log(`pitboss: installed ${names.join(', ')} from Debian's packages`);
   else {
     for (const p of missing) console.warn(`pitboss: ${p.name} is not installed; ${p.without} (see README)`);
   }

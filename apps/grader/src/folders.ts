@@ -19,7 +19,9 @@ export function expandFolders(
   stderr: (text: string) => void,
   out: string | undefined,
 ): string[] {
-  const files = new Set(editionsOf(assignment).flatMap((edition) => edition.studentFiles.map((file) => file.name)));
+  const files = new Set(
+    editionsOf(assignment).flatMap((edition) => edition.studentFiles.map((file) => file.name)),
+  );
   // By name only (a directory or a link named deck.ts counts): what it is, the submission's verdict says.
   const holdsSubmission = (dir: string) => {
     try {

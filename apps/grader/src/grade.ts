@@ -38,11 +38,16 @@ import type { CallDeviations } from './rubric.ts';
 import { compareCalls } from './runner/calls.ts';
 import { studentChance, withChance } from './runner/chance.ts';
 import { Budget, describeLimit, requestLimitMs, transcriptLimitMs } from './runner/limits.ts';
+import {
+  compileNativeShared,
+  HARNESS_NAME,
+  type NativeStaging,
+  stageNativeSubmission,
+} from './runner/native.ts';
+import { encodeNativeRequest } from './runner/native-calls.ts';
 import type { ProgramOutcome } from './runner/process.ts';
 import { type ProgramRun, runPrograms } from './runner/programs.ts';
 import { shrinkLines } from './runner/shrink.ts';
-import { HARNESS_NAME, type NativeStaging, compileNativeShared, stageNativeSubmission } from './runner/native.ts';
-import { encodeNativeRequest } from './runner/native-calls.ts';
 import { compileShared, programIn, type Staging, stageSubmission } from './runner/stage.ts';
 import {
   compareTranscripts,
@@ -195,7 +200,10 @@ function withEditionMutant(test: PlannedTest, assignment: Assignment, options: G
   }
   const mutant = edits.get(test.mutant.id);
   if (mutant === undefined)
-    throw new PitbossError('BAD_ASSIGNMENT', `the ${assignment.native.title} mutant catalogue has no ${test.mutant.id}`);
+    throw new PitbossError(
+      'BAD_ASSIGNMENT',
+      `the ${assignment.native.title} mutant catalogue has no ${test.mutant.id}`,
+    );
   return { ...test, mutant };
 }
 
@@ -406,7 +414,8 @@ async function runUnitTests(
   for (const test of tests) byFile.set(test.file, [...(byFile.get(test.file) ?? []), test]);
   const native = assignment.native;
   // A compiled edition's calls go to its harness (linked per file, runner/native.ts), not the executor.
-  const executor = native === undefined ? await forSandbox(await executorBundle(), options.workRoot) : undefined;
+  const executor =
+    native === undefined ? await forSandbox(await executorBundle(), options.workRoot) : undefined;
   const provided = providedModules(assignment);
   const byId = new Map(assignment.unitTests.map((test) => [test.id, test]));
   const studentNames = assignment.studentFiles.map((file) => file.name);
@@ -683,7 +692,10 @@ async function runTranscripts(
     const problems = needed.flatMap((file) => staging.problems.get(file) ?? []);
     const linkProblem = staging.linkProblem?.(linking === 'linked' ? [program] : 'all');
     if (problems.length > 0 || linkProblem !== undefined) {
-      outcomes.set(test.id, { status: 'load-error', message: [...problems, ...(linkProblem ?? [])].join('; ') });
+      outcomes.set(test.id, {
+        status: 'load-error',
+        message: [...problems, ...(linkProblem ?? [])].join('; '),
+      });
       continue;
     }
     // A case with files of its own gets a stage of its own, the files beside the program.
@@ -1154,7 +1166,8 @@ export async function gradeSubmission(
   // A submission in another language is graded by that edition: the same tests, its own files.
   const assignment = editionOf(base, submission);
   const plan = planForEdition(basePlan, base, assignment);
-  const omitted = assignment.native === undefined ? new Set<string>() : omittedIds(assignment, options.privateDir);
+  const omitted =
+    assignment.native === undefined ? new Set<string>() : omittedIds(assignment, options.privateDir);
   const tests = selectTests(plan, options)
     // A bug the edition's language cannot have (its catalogue says why) is no test of its students'.
     .filter((test) => test.mutant === undefined || !omitted.has(test.mutant.id))
@@ -1193,14 +1206,16 @@ export async function gradeSubmission(
       assignment.native !== undefined
         ? runNativeTests(assignment, byKind('mutant'), submission, shared, workDir, options)
         : ownOnly
-        ? runOwnTests(assignment, submission, workDir, options, staging).then((summary) => ({
-            outcomes: new Map<string, Outcome>(),
-            summary,
-          }))
-        : runStudentTests(assignment, byKind('mutant'), submission, shared, workDir, options, staging),
+          ? runOwnTests(assignment, submission, workDir, options, staging).then((summary) => ({
+              outcomes: new Map<string, Outcome>(),
+              summary,
+            }))
+          : runStudentTests(assignment, byKind('mutant'), submission, shared, workDir, options, staging),
     ),
     // A compiled edition's types are its compiler's: its problems are in the report's `compiler`.
-    wholeRun && assignment.native === undefined ? timed('typeCheck', () => checkTypes(assignment, submission)) : undefined,
+    wholeRun && assignment.native === undefined
+      ? timed('typeCheck', () => checkTypes(assignment, submission))
+      : undefined,
   ]);
   const outcomes = new Map([...unit, ...transcripts, ...studentTests.outcomes]);
   attribute(tests, outcomes, assignment.transcripts.program);

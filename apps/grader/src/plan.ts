@@ -136,15 +136,18 @@ export function planForEdition(
   edition: Assignment,
 ): readonly PlannedTest[] {
   if (edition === base) return plan;
-  const names = new Map(base.studentFiles.map((file, i) => [file.name, edition.studentFiles[i]?.name ?? file.name]));
-  const rename = (text: string) =>
-    text.replace(/[A-Za-z0-9_-]+\.ts\b/g, (name) => names.get(name) ?? name);
+  const names = new Map(
+    base.studentFiles.map((file, i) => [file.name, edition.studentFiles[i]?.name ?? file.name]),
+  );
+  const rename = (text: string) => text.replace(/[A-Za-z0-9_-]+\.ts\b/g, (name) => names.get(name) ?? name);
   return plan.map((test) => ({
     ...test,
     file: names.get(test.file) ?? test.file,
     // The command a transcript names stays the program's (`blackjack 100 3 simple`); its files are renamed.
     name: test.kind === 'mutant' ? test.name : rename(test.name),
-    ...(test.mutant === undefined ? {} : { mutant: { ...test.mutant, file: names.get(test.mutant.file) ?? test.mutant.file } }),
+    ...(test.mutant === undefined
+      ? {}
+      : { mutant: { ...test.mutant, file: names.get(test.mutant.file) ?? test.mutant.file } }),
     // An edition without the call check (its recorders are the assignment's language's) runs none.
     ...(test.transcript === undefined || edition.transcripts.calls !== undefined
       ? {}

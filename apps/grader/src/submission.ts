@@ -1,5 +1,5 @@
 // A submission: a folder holding some of the assignment's student files, read once (snapshot.ts).
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { declaredLanguage } from './class-assignment.ts';
 import { PitbossError } from './errors.ts';
@@ -26,7 +26,9 @@ export interface Submission {
 /** A student's source at the top of the folder, in the edition's language (`deck.ts`, `deck.cpp`). */
 const isModule = (assignment: Assignment, name: string) =>
   !name.includes('/') &&
-  (assignment.native === undefined ? name.endsWith('.ts') && !name.endsWith('.d.ts') : /\.(cpp|cc)$/.test(name));
+  (assignment.native === undefined
+    ? name.endsWith('.ts') && !name.endsWith('.d.ts')
+    : /\.(cpp|cc)$/.test(name));
 
 /** An assignment and its editions in other languages, the assignment first. */
 export const editionsOf = (assignment: Assignment): Assignment[] => [
@@ -62,7 +64,11 @@ export function readSubmission(base: Assignment, folder: string, language?: stri
   if (!statSync(dir).isDirectory()) throw new PitbossError('NO_SUCH_FOLDER', `not a folder: ${folder}`);
   const assignment = editionFor(base, dir, language ?? declaredLanguage(dir));
   const snapshot = takeSnapshot(dir);
-  const provided = new Set(assignment.providedFiles.map((file) => file.name));
+  const provided = new Set([
+    ...assignment.providedFiles.map((file) => file.name),
+    // A compiled edition's provided headers and sources (card.cpp): never the student's to write.
+    ...(assignment.native === undefined ? [] : readdirSync(assignment.native.providedDir)),
+  ]);
   const modules = new Map<string, string>();
   for (const path of snapshot.files.keys()) {
     if (isModule(assignment, path) && !provided.has(path)) modules.set(path, join(dir, path));

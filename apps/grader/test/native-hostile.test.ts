@@ -66,7 +66,9 @@ describe.skipIf(!gpp || !bwrap)(
     // A temporary folder of its own: every sandbox's command line names it, so strays can be found.
     const tmp = mkdtempSync(join(tmpdir(), 'pitboss-hostile-cpp-'));
     chmodSync(tmp, 0o755);
-    const before = new Map(Object.keys(EXPECTED).map((name) => [name, readdirSync(join(FIXTURES, name)).sort()]));
+    const before = new Map(
+      Object.keys(EXPECTED).map((name) => [name, readdirSync(join(FIXTURES, name)).sort()]),
+    );
     const run = await new Promise<{ status: number | null; stdout: string }>((resolve) => {
       const child = spawn(
         process.execPath,
@@ -101,27 +103,35 @@ describe.skipIf(!gpp || !bwrap)(
       expect(new Set(reports.map((report) => report.language))).toEqual(new Set(['cpp']));
     });
 
-    it.each(Object.entries(EXPECTED))('%s gets the right verdict where it spoils, full marks elsewhere', (name, spoiled) => {
-      const report = reports.find((r) => r.submission.name === name)!;
-      for (const file of ['deck.cpp', 'hand.cpp', 'player.cpp', 'blackjack.cpp', 'all files']) {
-        const tests = report.tests.filter((test) => test.file === file);
-        expect(tests.length, `${name} ${file}`).toBeGreaterThan(0);
-        const lost = tests.filter((test) => test.status !== 'passed');
-        const verdict = spoiled[file];
-        if (verdict === undefined) expect(lost, `${name} ${file}`).toEqual([]);
-        else {
-          expect(lost.length, `${name} ${file}`).toBeGreaterThan(0);
-          expect(new Set(lost.map((test) => test.status)), `${name} ${file}`).toEqual(new Set([verdict]));
+    it.each(Object.entries(EXPECTED))(
+      '%s gets the right verdict where it spoils, full marks elsewhere',
+      (name, spoiled) => {
+        const report = reports.find((r) => r.submission.name === name)!;
+        for (const file of ['deck.cpp', 'hand.cpp', 'player.cpp', 'blackjack.cpp', 'all files']) {
+          const tests = report.tests.filter((test) => test.file === file);
+          expect(tests.length, `${name} ${file}`).toBeGreaterThan(0);
+          const lost = tests.filter((test) => test.status !== 'passed');
+          const verdict = spoiled[file];
+          if (verdict === undefined) expect(lost, `${name} ${file}`).toEqual([]);
+          else {
+            expect(lost.length, `${name} ${file}`).toBeGreaterThan(0);
+            expect(new Set(lost.map((test) => test.status)), `${name} ${file}`).toEqual(new Set([verdict]));
+          }
         }
-      }
-    });
+      },
+    );
 
     it('names the limit or the signal that ended a run', () => {
       const messages = (name: string) =>
-        reports.find((r) => r.submission.name === name)!.tests.map((t) => t.message ?? '').join('\n');
+        reports
+          .find((r) => r.submission.name === name)!
+          .tests.map((t) => t.message ?? '')
+          .join('\n');
       expect(messages('hostile-cpp-abort')).toContain('killed by SIGABRT');
       expect(messages('hostile-cpp-output-flood')).toContain('blackjack.cpp printed more than its limit of');
-      expect(messages('hostile-cpp-fork-loop')).toMatch(/used more CPU time than its limit|took longer than its limit/);
+      expect(messages('hostile-cpp-fork-loop')).toMatch(
+        /used more CPU time than its limit|took longer than its limit/,
+      );
     });
 
     it('never reached the network, wrote nothing outside, and left no process running', () => {
@@ -129,7 +139,8 @@ describe.skipIf(!gpp || !bwrap)(
       expect(existsSync('/tmp/pitboss-pwned-cpp.txt')).toBe(false);
       expect(existsSync('/tmp/pitboss-pwned-cpp-exec.txt')).toBe(false);
       expect(existsSync(join(tmp, 'pitboss-pwned-cpp.txt'))).toBe(false);
-      for (const [name, files] of before) expect(readdirSync(join(FIXTURES, name)).sort(), name).toEqual(files);
+      for (const [name, files] of before)
+        expect(readdirSync(join(FIXTURES, name)).sort(), name).toEqual(files);
       expect(runningWith(tmp)).toEqual([]);
       expect(readdirSync(tmp)).toEqual([]);
     });

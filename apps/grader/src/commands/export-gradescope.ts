@@ -199,6 +199,9 @@ fi
 # grades all the same, enforcing less, and says so on the instructor's stdout.
 command -v bwrap >/dev/null || apt-get install -y bubblewrap || true
 command -v setpriv >/dev/null || apt-get install -y util-linux || true
+# C++ submissions (an assignment with a C++ edition) are built with g++; without it they are an
+# infrastructure error that says so, and TypeScript ones grade as before.
+command -v g++ >/dev/null || apt-get install -y g++ || true
 
 bash "$SOURCE/prepare.sh"
 # esbuild's binary is the exporting machine's: when it does not run here, fetch this platform's.
@@ -356,11 +359,17 @@ export async function exportGradescope(
   add(CLI_BUNDLE, cli);
   if (existsSync(join(REPO_ROOT, 'tsconfig.base.json')))
     add('tsconfig.base.json', join(REPO_ROOT, 'tsconfig.base.json'));
-  // The correct implementations a student's test must pass on (student-tests/wheats.ts).
-  const fixtures = join(REPO_ROOT, 'fixtures/submissions', rules);
-  if (existsSync(fixtures))
-    for (const path of filesUnder(fixtures))
-      if (path.startsWith('correct-')) add(`fixtures/submissions/${rules}/${path}`, join(fixtures, path));
+  // The correct implementations a student's test must pass on (student-tests/wheats.ts), in every
+  // language the assignment is taught in (classic-cpp/ for its C++ edition).
+  for (const folder of [
+    rules,
+    ...Object.keys(assignment.languages ?? {}).map((language) => `${rules}-${language}`),
+  ]) {
+    const fixtures = join(REPO_ROOT, 'fixtures/submissions', folder);
+    if (existsSync(fixtures))
+      for (const path of filesUnder(fixtures))
+        if (path.startsWith('correct-')) add(`fixtures/submissions/${folder}/${path}`, join(fixtures, path));
+  }
   const privatePart = secret === undefined ? undefined : `instructor/${rules}`;
   if (secret !== undefined)
     for (const path of filesUnder(secret)) add(`${privatePart}/${path}`, join(secret, path));

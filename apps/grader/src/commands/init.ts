@@ -44,7 +44,9 @@ export async function init(
   const language = assignment.native === undefined ? '' : ` ${assignment.native.title}`;
   io.stdout(`Wrote a ${assignment.name}${language} starter submission to ${dir}: ${written.join(', ')}\n`);
   if (assignment.native !== undefined)
-    io.stdout(`Build it with \`make\` (${assignment.native.compiler}); \`make test\` runs your tests in tests/.\n`);
+    io.stdout(
+      `Build it with \`make\` (${assignment.native.compiler}); \`make test\` runs your tests in tests/.\n`,
+    );
   io.stdout(`Next: write the files, then run \`pnpm --silent pitboss check ${dir}\` from this folder.\n`);
   return EXIT_OK;
 }

@@ -1,3 +1,4 @@
+export type { WireArg } from '../children/executor/calls.ts';
 export type {
   Assignment,
   CallsCheck,
@@ -10,7 +11,6 @@ export type {
   TranscriptCase,
   TranscriptSuite,
 } from './assignment.ts';
-export type { WireArg } from '../children/executor/calls.ts';
 export { CALL_LENGTH, RECORD_FD, recordCall } from './calls.ts';
 export {
   type Coverage,

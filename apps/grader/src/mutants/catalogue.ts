@@ -119,8 +119,9 @@ export function solutionModules(assignment: Assignment): string[] {
   const provided = new Set(assignment.providedFiles.map((file) => file.name));
   const own = readdirSync(solutionDirOf(assignment)).filter(
     (name) =>
-      (assignment.native === undefined ? name.endsWith('.ts') && !name.endsWith('.d.ts') : /\.(cpp|cc)$/.test(name)) &&
-      !provided.has(name),
+      (assignment.native === undefined
+        ? name.endsWith('.ts') && !name.endsWith('.d.ts')
+        : /\.(cpp|cc)$/.test(name)) && !provided.has(name),
   );
   return [...new Set([...assignment.studentFiles.map((file) => file.name), ...own.sort()])];
 }

@@ -59,7 +59,9 @@ function nameOf(node: TypeScript.Node): string | undefined {
 function cppPlace(source: string, offset: number): string | undefined {
   const before = source.slice(0, offset);
   let found: string | undefined;
-  for (const match of before.matchAll(/^(?:[\w:<>,]+[\s*&]+)*?((?:[A-Za-z_]\w*::)*~?[A-Za-z_]\w*)\s*\([^;{]*\)[^;{]*\{/gm))
+  for (const match of before.matchAll(
+    /^(?:[\w:<>,]+[\s*&]+)*?((?:[A-Za-z_]\w*::)*~?[A-Za-z_]\w*)\s*\([^;{]*\)[^;{]*\{/gm,
+  ))
     found = match[1];
   return found;
 }

@@ -213,7 +213,11 @@ export class ClassTally {
       this.#partMax.set(column, Math.max(this.#partMax.get(column) ?? 0, part.maxScore));
     }
     const { score, maxScore } = report;
-    const parts = report.parts.map(({ file, score, maxScore }) => ({ file: columnOf(file), score, maxScore }));
+    const parts = report.parts.map(({ file, score, maxScore }) => ({
+      file: columnOf(file),
+      score,
+      maxScore,
+    }));
     this.#rows.push({ name, graded: { score, maxScore, parts, limits: limitsHit(report) } });
     if (this.#first === undefined) {
       const { assignment, mode, seed, tool } = report;

@@ -13,13 +13,13 @@ import {
 } from './model.ts';
 import { esc, num, page, percent } from './page.ts';
 import {
+  compilerLines,
   groupedHints,
   groupedWarnings,
   hintHeading,
   ownTestWorth,
   STATUS_WORDS,
   TYPED_LEGEND,
-  compilerLines,
   typeCheckLines,
   typedOn,
   visibilityWords,

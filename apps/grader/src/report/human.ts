@@ -12,6 +12,7 @@ import {
   type TranscriptDiff,
 } from './model.ts';
 import {
+  compilerLines,
   groupedHints,
   groupedWarnings,
   hintText,
@@ -22,7 +23,6 @@ import {
   scoreOutOf,
   TYPED_LEGEND,
   tokensWords,
-  compilerLines,
   typeCheckLines,
   typedOn,
   WARNINGS_HEADING,

@@ -8,7 +8,8 @@ import { PitbossError } from '../errors.ts';
 const WORD = /^[^\s]+$/;
 
 function word(text: string, what: string): string {
-  if (!WORD.test(text)) throw new PitbossError('BAD_ASSIGNMENT', `${what} '${text}' cannot travel to a native harness`);
+  if (!WORD.test(text))
+    throw new PitbossError('BAD_ASSIGNMENT', `${what} '${text}' cannot travel to a native harness`);
   return text;
 }
 
@@ -18,9 +19,13 @@ function stepLine(step: WireStep, argument: (arg: WireArg) => string): string {
     case 'new':
       return ['new', step.bind, word(step.export, 'a class')].join(' ');
     case 'fn':
-      return ['fn', step.bind ?? -1, word(step.export, 'a function'), step.catch === true ? 1 : 0, ...args(step.args)].join(
-        ' ',
-      );
+      return [
+        'fn',
+        step.bind ?? -1,
+        word(step.export, 'a function'),
+        step.catch === true ? 1 : 0,
+        ...args(step.args),
+      ].join(' ');
     case 'call':
       return [
         'call',

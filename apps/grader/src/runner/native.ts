@@ -21,8 +21,8 @@ import { basename, join } from 'node:path';
 import { CACHE_ROOT } from '../bundle.ts';
 import { PitbossError } from '../errors.ts';
 import type { Assignment, Limits, NativeLanguage } from '../kit/assignment.ts';
-import type { CompilerProblem, CompilerReport } from '../report/model.ts';
 import { countProcess } from '../phases.ts';
+import type { CompilerProblem, CompilerReport } from '../report/model.ts';
 import type { Submission } from '../submission.ts';
 import { killGroup, watchMemory } from './process.ts';
 import { sandboxCommand } from './sandbox.ts';
@@ -59,9 +59,10 @@ let compilerChecked: string | undefined;
 export function compilerVersion(language: NativeLanguage): string {
   if (compilerChecked !== undefined) return compilerChecked;
   try {
-    compilerChecked = execFileSync(language.compiler, ['--version'], { encoding: 'utf8', stdio: 'pipe' }).split(
-      '\n',
-    )[0]!;
+    compilerChecked = execFileSync(language.compiler, ['--version'], {
+      encoding: 'utf8',
+      stdio: 'pipe',
+    }).split('\n')[0]!;
   } catch {
     throw new PitbossError(
       'INFRASTRUCTURE',
@@ -188,7 +189,10 @@ const sharedBuilds = new Map<string, Promise<string>>();
 
 /** The hash of everything that decides the grader's own objects: the compiler, its flags, the sources. */
 function sharedKey(assignment: Assignment, language: NativeLanguage): string {
-  const hash = createHash('sha256').update(compilerVersion(language)).update('\0').update(language.flags.join(' '));
+  const hash = createHash('sha256')
+    .update(compilerVersion(language))
+    .update('\0')
+    .update(language.flags.join(' '));
   const sources = [
     ...readdirSync(language.providedDir)
       .sort()
@@ -198,7 +202,8 @@ function sharedKey(assignment: Assignment, language: NativeLanguage): string {
       ? []
       : assignment.studentFiles.map((file) => join(assignment.referenceDir!, file.name))),
   ];
-  for (const source of sources) hash.update('\0').update(basename(source)).update('\0').update(readFileSync(source));
+  for (const source of sources)
+    hash.update('\0').update(basename(source)).update('\0').update(readFileSync(source));
   return hash.update(READY_SOURCE).digest('hex').slice(0, 16);
 }
 
@@ -208,7 +213,11 @@ function sharedKey(assignment: Assignment, language: NativeLanguage): string {
  */
 export function compileNativeShared(assignment: Assignment): Promise<string> {
   const language = assignment.native!;
-  const folder = join(CACHE_ROOT, 'native', `${assignment.name}-${language.name}-${sharedKey(assignment, language)}`);
+  const folder = join(
+    CACHE_ROOT,
+    'native',
+    `${assignment.name}-${language.name}-${sharedKey(assignment, language)}`,
+  );
   let built = sharedBuilds.get(folder);
   if (built === undefined) {
     built = Promise.resolve().then(() => {
@@ -227,14 +236,20 @@ export function compileNativeShared(assignment: Assignment): Promise<string> {
         for (const name of language.providedSources)
           compile(join(language.providedDir, name), join(building, 'provided', `${programName(name)}.o`));
         for (const file of assignment.referenceDir === undefined ? [] : assignment.studentFiles)
-          compile(join(assignment.referenceDir!, file.name), join(building, 'reference', `${programName(file.name)}.o`));
+          compile(
+            join(assignment.referenceDir!, file.name),
+            join(building, 'reference', `${programName(file.name)}.o`),
+          );
         compile(language.harness, join(building, 'harness.o'));
         writeFileSync(join(building, 'ready.cpp'), READY_SOURCE);
         compile(join(building, 'ready.cpp'), join(building, 'ready.o'));
       } catch (error) {
         rmSync(building, { recursive: true, force: true });
         const stderr = String((error as { stderr?: unknown }).stderr ?? (error as Error).message);
-        throw new PitbossError('INFRASTRUCTURE', `the grader's own C++ did not compile: ${stderr.split('\n')[0]}`);
+        throw new PitbossError(
+          'INFRASTRUCTURE',
+          `the grader's own C++ did not compile: ${stderr.split('\n')[0]}`,
+        );
       }
       // Whole or not at all: another grader may be building the same folder.
       try {
@@ -290,7 +305,8 @@ export async function stageNativeSubmission(
     if (isSource(path) && !provided.has(path)) problems.set(path, reason);
   const studentNames = assignment.studentFiles.map((file) => file.name);
   for (const name of studentNames)
-    if (!submission.modules.has(name) && !problems.has(name)) problems.set(name, `${name} is missing from the submission`);
+    if (!submission.modules.has(name) && !problems.has(name))
+      problems.set(name, `${name} is missing from the submission`);
   const extras = [...submission.modules.keys()].filter((name) => !studentNames.includes(name));
 
   const command = [language.compiler, ...language.flags].join(' ');
@@ -312,18 +328,27 @@ export async function stageNativeSubmission(
       { cwd: sources, readable: [sources, language.providedDir], writable: [objects] },
     );
     if (run.infrastructure === true)
-      throw new PitbossError('INFRASTRUCTURE', `the sandbox could not start ${language.compiler} for ${name}`);
+      throw new PitbossError(
+        'INFRASTRUCTURE',
+        `the sandbox could not start ${language.compiler} for ${name}`,
+      );
     const said = readDiagnostics(run.stderr, name);
     const own = said.slice(0, PROBLEMS_PER_FILE);
     listed.push(...own);
     omitted += said.length - own.length;
     if (run.limit !== undefined) {
-      problems.set(name, `${name} does not compile: the compiler ran out of ${run.limit === 'time' ? 'time' : 'memory'} on it`);
+      problems.set(
+        name,
+        `${name} does not compile: the compiler ran out of ${run.limit === 'time' ? 'time' : 'memory'} on it`,
+      );
       return;
     }
     if (run.status !== 0) {
       const first = said.find((problem) => problem.severity === 'error');
-      problems.set(name, `${name} does not compile: ${first === undefined ? 'the compiler failed' : describeProblem(first)}`);
+      problems.set(
+        name,
+        `${name} does not compile: ${first === undefined ? 'the compiler failed' : describeProblem(first)}`,
+      );
       return;
     }
     compiled.add(name);
@@ -334,8 +359,12 @@ export async function stageNativeSubmission(
   const { program } = assignment.transcripts;
   const unitFiles = [...new Set(assignment.unitTests.map((test) => test.file))];
   const references = (except: readonly string[]) =>
-    studentNames.filter((name) => !except.includes(name)).map((name) => join(shared, 'reference', `${programName(name)}.o`));
-  const providedObjects = language.providedSources.map((name) => join(shared, 'provided', `${programName(name)}.o`));
+    studentNames
+      .filter((name) => !except.includes(name))
+      .map((name) => join(shared, 'reference', `${programName(name)}.o`));
+  const providedObjects = language.providedSources.map((name) =>
+    join(shared, 'provided', `${programName(name)}.o`),
+  );
   const own = (names: readonly string[]) => names.map((name) => join(objects, `${programName(name)}.o`));
   const configurations: { key: string; needs: string[]; objects: string[] }[] = [
     {
@@ -346,13 +375,23 @@ export async function stageNativeSubmission(
     {
       key: `linked-${program}`,
       needs: [program],
-      objects: [join(shared, 'ready.o'), ...own([program, ...extras]), ...references([program]), ...providedObjects],
+      objects: [
+        join(shared, 'ready.o'),
+        ...own([program, ...extras]),
+        ...references([program]),
+        ...providedObjects,
+      ],
     },
     ...unitFiles.map((file) => ({
       key: `unit-${file}`,
       needs: [file],
       // The harness has the only main: the program's file is not linked in.
-      objects: [join(shared, 'harness.o'), ...own([file, ...extras]), ...references([file, program]), ...providedObjects],
+      objects: [
+        join(shared, 'harness.o'),
+        ...own([file, ...extras]),
+        ...references([file, program]),
+        ...providedObjects,
+      ],
     })),
   ];
   const linkProblems = new Map<string, string>();
@@ -361,7 +400,13 @@ export async function stageNativeSubmission(
   chmodSync(bin, 0o777);
   await Promise.all(
     configurations.map(async ({ key, needs, objects: linked }) => {
-      if (!needs.every((name) => compiled.has(name)) || !extras.every((name) => compiled.has(name))) return;
+      if (!needs.every((name) => compiled.has(name))) return;
+      // A helper file of the student's own that does not compile: whatever links with it cannot.
+      const broken = extras.filter((name) => !compiled.has(name));
+      if (broken.length > 0) {
+        linkProblems.set(key, `cannot be linked: it needs ${broken.join(', ')}, which does not compile`);
+        return;
+      }
       const out = join(bin, key);
       const run = await runInSandbox([language.compiler, '-o', out, ...linked], {
         cwd: objects,
@@ -370,7 +415,8 @@ export async function stageNativeSubmission(
       });
       if (run.infrastructure === true)
         throw new PitbossError('INFRASTRUCTURE', `the sandbox could not start ${language.compiler} to link`);
-      if (run.status !== 0 || !existsSync(out)) linkProblems.set(key, `does not link: ${linkProblem(run.stderr)}`);
+      if (run.status !== 0 || !existsSync(out))
+        linkProblems.set(key, `does not link: ${linkProblem(run.stderr)}`);
     }),
   );
   // A file whose unit-test configuration does not link: its tests cannot call it.
@@ -379,7 +425,11 @@ export async function stageNativeSubmission(
     if (problem !== undefined && !problems.has(file)) problems.set(file, `${file} ${problem}`);
   }
   const keyOf = (fromStudent: readonly string[] | 'all', unitTests: boolean) =>
-    unitTests ? `unit-${fromStudent === 'all' ? '' : fromStudent[0]}` : fromStudent === 'all' ? 'all' : `linked-${fromStudent.join('+')}`;
+    unitTests
+      ? `unit-${fromStudent === 'all' ? '' : fromStudent[0]}`
+      : fromStudent === 'all'
+        ? 'all'
+        : `linked-${fromStudent.join('+')}`;
   let stages = 0;
   return {
     problems,
@@ -388,7 +438,9 @@ export async function stageNativeSubmission(
       const key = keyOf(fromStudent, options.unitTests === true);
       const problem = linkProblems.get(key);
       if (problem === undefined) return undefined;
-      return fromStudent === 'all' ? `your files together ${problem}` : `${fromStudent.join(', ')} ${problem}`;
+      return fromStudent === 'all'
+        ? `your files together ${problem}`
+        : `${fromStudent.join(', ')} ${problem}`;
     },
     stage(fromStudent, files = {}, options = {}) {
       const dir = join(workDir, `stage-${stages++}`);

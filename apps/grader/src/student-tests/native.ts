@@ -6,7 +6,16 @@
 // so a class pays for them once; each run sees its own variant's folder and the reference's, no other.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import pLimit from 'p-limit';
@@ -52,7 +61,11 @@ function variantsRoot(assignment: Assignment): string {
   const language = assignment.native!;
   const hash = createHash('sha256').update(compilerVersion(language)).update(language.flags.join(' '));
   for (const name of readdirSync(language.providedDir).sort())
-    hash.update('\0').update(name).update('\0').update(readFileSync(join(language.providedDir, name)));
+    hash
+      .update('\0')
+      .update(name)
+      .update('\0')
+      .update(readFileSync(join(language.providedDir, name)));
   return join(CACHE_ROOT, 'native', `variants-${assignment.name}-${hash.digest('hex').slice(0, 16)}`);
 }
 
@@ -61,7 +74,11 @@ const building = new Map<string, Promise<void>>();
 const compiles = pLimit(2);
 
 /** Builds one variant folder (libraries from sources, by file name), whole or not at all. */
-function buildVariant(assignment: Assignment, folder: string, sources: ReadonlyMap<string, string>): Promise<void> {
+function buildVariant(
+  assignment: Assignment,
+  folder: string,
+  sources: ReadonlyMap<string, string>,
+): Promise<void> {
   let built = building.get(folder);
   if (built === undefined) {
     built = (async () => {
@@ -93,7 +110,10 @@ function buildVariant(assignment: Assignment, folder: string, sources: ReadonlyM
       } catch (error) {
         rmSync(temporary, { recursive: true, force: true });
         const stderr = String((error as { stderr?: unknown }).stderr ?? (error as Error).message);
-        throw new PitbossError('INFRASTRUCTURE', `the grader's own C++ did not compile: ${stderr.split('\n')[0]}`);
+        throw new PitbossError(
+          'INFRASTRUCTURE',
+          `the grader's own C++ did not compile: ${stderr.split('\n')[0]}`,
+        );
       }
       try {
         renameSync(temporary, folder);
@@ -174,12 +194,18 @@ export async function runNativeStudentTests(
   chmodSync(objects, 0o777);
   chmodSync(programs, 0o777);
   const tests = [...submission.snapshot.files.keys()]
-    .filter((path) => path.startsWith(`${folder}/`) && path.endsWith(suffix) && !path.slice(folder.length + 1).includes('/'))
+    .filter(
+      (path) =>
+        path.startsWith(`${folder}/`) &&
+        path.endsWith(suffix) &&
+        !path.slice(folder.length + 1).includes('/'),
+    )
     .sort();
   const cases: StudentCase[] = [];
   const killedBy = new Map<string, Kill[]>(mutants.map((mutant) => [mutant.id, []]));
   if (tests.length === 0) return { cases, killedBy };
-  for (const path of tests) writeFileSync(join(sources, basename(path)), submission.snapshot.files.get(path)!);
+  for (const path of tests)
+    writeFileSync(join(sources, basename(path)), submission.snapshot.files.get(path)!);
   const reference = await implementation(assignment, assignment.solutionDir!);
   const wheats = await Promise.all(options.wheats.map((dir) => implementation(assignment, dir)));
   const libraries = [...about.map((file) => `-l:${libraryOf(file)}`), `-l:lib${PROVIDED_LIBRARY}.so`];
@@ -192,13 +218,27 @@ export async function runNativeStudentTests(
         const name = basename(path);
         const object = join(objects, `${programName(name)}.o`);
         const compiled = await runInSandbox(
-          [language.compiler, ...language.flags, '-fdiagnostics-format=json', `-I${language.providedDir}`, '-c', name, '-o', object],
+          [
+            language.compiler,
+            ...language.flags,
+            '-fdiagnostics-format=json',
+            `-I${language.providedDir}`,
+            '-c',
+            name,
+            '-o',
+            object,
+          ],
           { cwd: sources, readable: [sources, language.providedDir], writable: [objects] },
         );
         if (compiled.infrastructure === true)
-          throw new PitbossError('INFRASTRUCTURE', `the sandbox could not start ${language.compiler} for ${path}`);
+          throw new PitbossError(
+            'INFRASTRUCTURE',
+            `the sandbox could not start ${language.compiler} for ${path}`,
+          );
         if (compiled.status !== 0) {
-          const first = readDiagnostics(compiled.stderr, name).find((problem) => problem.severity === 'error');
+          const first = readDiagnostics(compiled.stderr, name).find(
+            (problem) => problem.severity === 'error',
+          );
           cases.push({
             file: path,
             name: '(the whole file)',
@@ -209,11 +249,25 @@ export async function runNativeStudentTests(
         }
         const program = join(programs, programName(name));
         const linked = await runInSandbox(
-          [language.compiler, '-o', program, object, options.readyObject, `-L${reference}`, ...libraries],
+          [
+            language.compiler,
+            '-o',
+            program,
+            object,
+            options.readyObject,
+            `-L${reference}`,
+            '-Wl,--no-as-needed',
+            ...libraries,
+          ],
           { cwd: objects, readable: [objects, reference, options.readyObject], writable: [programs] },
         );
         if (linked.status !== 0 || !existsSync(program)) {
-          cases.push({ file: path, name: '(the whole file)', valid: false, reason: `it does not link: ${linkProblem(linked.stderr)}` });
+          cases.push({
+            file: path,
+            name: '(the whole file)',
+            valid: false,
+            reason: `it does not link: ${linkProblem(linked.stderr)}`,
+          });
           return;
         }
         built.set(path, program);
@@ -259,7 +313,12 @@ export async function runNativeStudentTests(
         const name = programName(basename(path));
         const failingWheats = onWheats.filter((outcome) => !passed(outcome)).length;
         if (!passed(first))
-          cases.push({ file: path, name, valid: false, reason: `it fails on the reference implementation: it ${ending(first)}` });
+          cases.push({
+            file: path,
+            name,
+            valid: false,
+            reason: `it fails on the reference implementation: it ${ending(first)}`,
+          });
         else if (!passed(second))
           cases.push({
             file: path,
@@ -284,7 +343,11 @@ export async function runNativeStudentTests(
 
   // Every counting test against every mutant of a file the tests are about.
   const held = mutants.filter((mutant) => about.includes(mutant.file));
-  const variants = new Map(await Promise.all(held.map(async (mutant) => [mutant.id, await mutantVariant(assignment, mutant)] as const)));
+  const variants = new Map(
+    await Promise.all(
+      held.map(async (mutant) => [mutant.id, await mutantVariant(assignment, mutant)] as const),
+    ),
+  );
   await Promise.all(
     held.flatMap((mutant) =>
       counting.sort().map((path) =>
@@ -309,6 +372,7 @@ export async function runNativeStudentTests(
   );
   // The same order on every run, whatever finished first.
   cases.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  for (const kills of killedBy.values()) kills.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  for (const kills of killedBy.values())
+    kills.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { cases, killedBy };
 }

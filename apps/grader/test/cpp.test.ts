@@ -1,0 +1,247 @@
+// C++ submissions of the classic assignment (graders/classic/cpp.ts): built with g++ in the sandbox,
+// graded by the same suites as TypeScript ones, with the same ids, rubric and reports.
+import { spawnSync } from 'node:child_process';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Report } from '../src/report/model.ts';
+import { IMPLEMENTATION, json, pitbossHere, REPO_ROOT, type Run, scratch } from './support.ts';
+
+const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic-cpp');
+const SOLUTION = join(REPO_ROOT, 'graders/classic/solution-cpp');
+const TS_CORRECT = join(REPO_ROOT, 'fixtures/submissions/classic/correct-indexed');
+const gpp = spawnSync('g++', ['--version']).status === 0;
+
+const fixtures = (prefix: string) =>
+  readdirSync(FIXTURES)
+    .filter((name) => name.startsWith(prefix))
+    .sort();
+const atFault = (name: string): string =>
+  (JSON.parse(readFileSync(join(FIXTURES, name, 'fixture.json'), 'utf8')) as { atFault: string }).atFault;
+
+/**
+ * Wrong fixtures whose bug no test of its file can show, only the runs of all the student's files
+ * together, and why.
+ */
+const SHOWN_ONLY_TOGETHER: Record<string, string> = {
+  'wrong-hand-static-aces':
+    "a static shared by every Hand: a hand alone (every unit test's) counts right; the driver's two hands do not",
+};
+
+/** A copy of the C++ solution as a student hands it in (no Makefile, no README), with edits. */
+function solutionWith(edits: Record<string, (source: string) => string> = {}): string {
+  const dir = join(scratch(), 'submission');
+  cpSync(SOLUTION, dir, { recursive: true });
+  rmSync(join(dir, 'Makefile'));
+  rmSync(join(dir, 'README.md'));
+  for (const [file, edit] of Object.entries(edits))
+    writeFileSync(join(dir, file), edit(readFileSync(join(dir, file), 'utf8')));
+  return dir;
+}
+
+describe.skipIf(!gpp)(gpp ? 'C++ submissions' : 'C++ submissions (skipped: g++ is not on PATH)', () => {
+  it('pitboss check graders/classic/solution-cpp gives full marks, graded as C++ with the same test ids', async () => {
+    const cpp = await pitbossHere(['check', SOLUTION, '--format', 'json']);
+    const ts = await pitbossHere(['check', TS_CORRECT, '--format', 'json', '--only', ...IMPLEMENTATION]);
+    const report = json<Report>(cpp);
+    expect(cpp.status).toBe(0);
+    expect(report.language).toBe('cpp');
+    expect(report.score).toBe(report.maxScore);
+    expect(report.parts.map((part) => part.file)).toEqual([
+      'deck.cpp',
+      'hand.cpp',
+      'player.cpp',
+      'blackjack.cpp',
+      'all files',
+      'your tests',
+    ]);
+    // The same tests as a TypeScript submission's: one rubric, one gradebook.
+    const ids = (run: Run, kind: string) =>
+      json<Report>(run)
+        .tests.filter((test) => test.kind === kind)
+        .map((test) => test.id);
+    expect(ids(cpp, 'unit')).toEqual(ids(ts, 'unit'));
+    expect(ids(cpp, 'transcript')).toEqual(ids(ts, 'transcript'));
+  }, 300_000);
+
+  describe('the C++ fixtures, graded in one batch', () => {
+    let reports: Report[] = [];
+    beforeAll(async () => {
+      const names = [...fixtures('correct-'), ...fixtures('wrong-')];
+      const run = await pitbossHere([
+        'grade',
+        ...names.map((name) => join(FIXTURES, name)),
+        '--format',
+        'json',
+        '--only',
+        ...IMPLEMENTATION,
+      ]);
+      reports = json<Report[]>(run);
+    }, 900_000);
+
+    it.each(fixtures('correct-'))('%s gets full marks', (name) => {
+      const report = reports.find((r) => r.submission.name === name)!;
+      expect(report.tests.filter((test) => test.status !== 'passed')).toEqual([]);
+      expect(report.score).toBe(report.maxScore);
+    });
+
+    it.each(fixtures('wrong-'))('%s loses points in the file at fault, and only there', (name) => {
+      const report = reports.find((r) => r.submission.name === name)!;
+      const file = atFault(name);
+      const lost = report.tests.filter((test) => test.status !== 'passed');
+      expect(lost.length).toBeGreaterThan(0);
+      expect(
+        lost.some((test) => test.file === (SHOWN_ONLY_TOGETHER[name] === undefined ? file : 'all files')),
+      ).toBe(true);
+      // Its other files, each with the reference's, keep full marks; only the runs of all its files
+      // together may also show the fault.
+      expect(
+        [...new Set(lost.map((test) => test.file))].filter((f) => f !== file && f !== 'all files'),
+      ).toEqual([]);
+    });
+  });
+
+  it('tells compiler errors and warnings by file and line in every format; the file loses its own tests only', async () => {
+    const dir = solutionWith({
+      'deck.cpp': (source) =>
+        source.replace('void Deck::reset() {\n', 'void Deck::reset() {\n    undefinedThing();\n'),
+      'hand.cpp': (source) =>
+        source.replace('void Hand::discardAll() {\n', 'void Hand::discardAll() {\n    int unused = 3;\n'),
+    });
+    const line = (file: string, text: string) =>
+      readFileSync(join(dir, file), 'utf8')
+        .split('\n')
+        .findIndex((each) => each.includes(text)) + 1;
+    const errorLine = line('deck.cpp', 'undefinedThing');
+    const warningLine = line('hand.cpp', 'int unused');
+    const run = await pitbossHere(['check', dir, '--format', 'json', '--only', ...IMPLEMENTATION]);
+    const report = json<Report>(run);
+    expect(report.compiler?.problems).toEqual([
+      expect.objectContaining({ file: 'deck.cpp', line: errorLine, severity: 'error' }),
+      expect.objectContaining({
+        file: 'hand.cpp',
+        line: warningLine,
+        severity: 'warning',
+        option: '-Wunused-variable',
+      }),
+    ]);
+    const lostFiles = new Set(
+      report.tests.filter((test) => test.status !== 'passed').map((test) => test.file),
+    );
+    expect(lostFiles).toEqual(new Set(['deck.cpp', 'all files']));
+    expect(
+      report.tests.filter((test) => test.file === 'deck.cpp').every((test) => test.status === 'load-error'),
+    ).toBe(true);
+    const said = `deck.cpp:${errorLine}:`;
+    for (const format of ['human', 'junit', 'gradescope', 'html']) {
+      const out = await pitbossHere(['check', dir, '--format', format, '--only', ...IMPLEMENTATION]);
+      expect(out.stdout, format).toContain(said);
+      expect(out.stdout, format).toContain(`hand.cpp:${warningLine}:`);
+    }
+  }, 300_000);
+
+  it('init --language cpp writes a starter that builds without a warning and fails every test it has not written', async () => {
+    const dir = join(scratch(), 'starter');
+    const init = await pitbossHere(['init', dir, '--language', 'cpp']);
+    expect(init.status).toBe(0);
+    expect(readdirSync(dir)).toEqual(
+      expect.arrayContaining([
+        'Makefile',
+        'deck.cpp',
+        'deck.h',
+        'card.cpp',
+        'rand.cpp',
+        'blackjack.cpp',
+        'tests',
+      ]),
+    );
+    const run = await pitbossHere(['check', dir, '--format', 'json', '--only', 'deck.']);
+    const report = json<Report>(run);
+    expect(run.status).toBe(1);
+    expect(report.language).toBe('cpp');
+    expect(report.compiler?.problems ?? []).toEqual([]);
+    expect(report.tests.every((test) => test.status === 'runtime-error')).toBe(true);
+    expect(report.tests[0]?.message).toContain('Deck::');
+    expect(report.tests[0]?.message).toContain('is not implemented');
+  }, 300_000);
+
+  it("grades a student's C++ tests: each counts when it passes on the reference and every correct implementation", async () => {
+    const run = await pitbossHere([
+      'check',
+      join(FIXTURES, 'correct-tested'),
+      '--format',
+      'json',
+      '--only',
+      'mutant.',
+    ]);
+    const report = json<Report>(run);
+    const cases = report.studentTests.cases;
+    expect(cases).toHaveLength(10);
+    expect(cases.every((c) => c.valid)).toBe(true);
+    expect(report.studentTests.exposed).toBeGreaterThanOrEqual(10);
+    const exposed = report.tests.find((test) => test.status === 'passed' && test.kind === 'mutant');
+    expect(exposed?.message).toMatch(/^exposed by tests\/\w+\.cpp > \w+/);
+  }, 300_000);
+
+  it('a test that fails wherever the code is not the reference earns nothing', async () => {
+    // It compares the libraries it loads with the reference's, which a correct implementation's are not.
+    const dir = solutionWith();
+    cpSync(join(FIXTURES, 'correct-tested/tests'), join(dir, 'tests'), { recursive: true });
+    writeFileSync(
+      join(dir, 'tests/sniffs_variant.cpp'),
+      `#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+// Fails unless the deck it loads is, byte for byte, the reference's.
+static long read(const char *path, char *into, long room) {
+    std::FILE *file = std::fopen(path, "rb");
+    if (file == nullptr) return -1;
+    const long size = static_cast<long>(std::fread(into, 1, static_cast<std::size_t>(room), file));
+    std::fclose(file);
+    return size;
+}
+static char mineBytes[1 << 22], referenceBytes[1 << 22];
+int main() {
+    const char *path = std::getenv("LD_LIBRARY_PATH");
+    if (path == nullptr) return 1;
+    char first[512] = {0};
+    std::strncpy(first, path, sizeof first - 1);
+    char *colon = std::strchr(first, ':');
+    if (colon == nullptr) return 0;
+    *colon = 0;
+    char mine[600], reference[600];
+    std::snprintf(mine, sizeof mine, "%s/libdeck.so", first);
+    std::snprintf(reference, sizeof reference, "%s/libdeck.so", colon + 1);
+    const long a = read(mine, mineBytes, sizeof mineBytes);
+    const long b = read(reference, referenceBytes, sizeof referenceBytes);
+    return a == b && a > 0 && std::memcmp(mineBytes, referenceBytes, static_cast<std::size_t>(a)) == 0 ? 0 : 1;
+}
+`,
+    );
+    const report = json<Report>(await pitbossHere(['check', dir, '--format', 'json', '--only', 'mutant.']));
+    const sniffer = report.studentTests.cases.find((c) => c.file === 'tests/sniffs_variant.cpp');
+    expect(sniffer?.valid).toBe(false);
+    expect(sniffer?.reason).toMatch(/other correct implementations/);
+  }, 300_000);
+
+  it('grades a class mixing TypeScript and C++ in one run, with one gradebook', async () => {
+    const root = scratch();
+    const klass = join(root, 'class');
+    cpSync(TS_CORRECT, join(klass, 'alice'), { recursive: true });
+    cpSync(solutionWith(), join(klass, 'bob'), { recursive: true });
+    cpSync(join(FIXTURES, 'wrong-shuffle-left-first'), join(klass, 'carol'), { recursive: true });
+    const out = join(root, 'out');
+    const run = await pitbossHere(['grade', klass, '--out', out, '--only', ...IMPLEMENTATION]);
+    expect(run.status).toBe(1);
+    const gradebook = readFileSync(join(out, 'gradebook.csv'), 'utf8').trim().split('\n');
+    expect(gradebook[0]).toBe(
+      'submission,deck.ts / deck.cpp,hand.ts / hand.cpp,player.ts / player.cpp,blackjack.ts / blackjack.cpp,all files,total,max',
+    );
+    expect(gradebook.slice(1).map((row) => row.split(',')[0])).toEqual(['alice', 'bob', 'carol']);
+    const [alice, bob, carol] = gradebook.slice(1).map((row) => row.split(','));
+    expect(alice!.at(-2)).toBe(alice!.at(-1));
+    expect(bob!.at(-2)).toBe(bob!.at(-1));
+    expect(Number(carol!.at(-2))).toBeLessThan(Number(carol!.at(-1)));
+    expect(Number(carol![1])).toBeLessThan(24);
+  }, 600_000);
+});
