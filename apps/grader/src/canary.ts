@@ -59,13 +59,15 @@ export async function runCanary(
   assignment: Assignment,
   plan: readonly PlannedTest[],
   options: GradeOptions,
+  /** The language edition whose reference to grade (Assignment.languages): the assignment's own by default. */
+  edition: Assignment = assignment,
 ): Promise<string | undefined> {
   // The student tool holds no reference to grade: there, a sandbox that cannot start is caught run by
   // run (each says it is ready before student code runs), as an infrastructure error all the same.
-  if (assignment.solutionDir === undefined) return undefined;
+  if (edition.solutionDir === undefined) return undefined;
   const ids = new Set(canaryTests(plan, options).map((test) => test.id));
   try {
-    const report = await gradeSubmission(assignment, plan, assignment.solutionDir, {
+    const report = await gradeSubmission(assignment, plan, edition.solutionDir, {
       ...options,
       replay: undefined,
       only: undefined,
@@ -74,9 +76,17 @@ export async function runCanary(
     if (report.tests.length > 0 && report.score === report.maxScore) return undefined;
     const failed = report.tests.find((test) => test.status !== 'passed');
     const why = failed === undefined ? '' : `: ${failed.id} ${failed.status}: ${failed.message ?? ''}`;
-    return oneLine(`the reference solution scores ${report.score}/${report.maxScore} in this sandbox${why}`);
+    const which =
+      edition === assignment
+        ? 'the reference solution'
+        : `the ${edition.native?.title ?? ''} reference solution`;
+    return oneLine(`${which} scores ${report.score}/${report.maxScore} in this sandbox${why}`);
   } catch (error) {
-    return oneLine(`the reference solution could not be graded in this sandbox: ${(error as Error).message}`);
+    const which =
+      edition === assignment
+        ? 'the reference solution'
+        : `the ${edition.native?.title ?? ''} reference solution`;
+    return oneLine(`${which} could not be graded in this sandbox: ${(error as Error).message}`);
   }
 }
 

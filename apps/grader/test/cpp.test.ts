@@ -245,3 +245,31 @@ int main() {
     expect(Number(carol![1])).toBeLessThan(24);
   }, 600_000);
 });
+
+describe.skipIf(!gpp)(
+  "pitboss mutants --language cpp (the C++ edition's self-check)",
+  () => {
+    let run: Run;
+    beforeAll(async () => {
+      run = await pitbossHere(['mutants', '--language', 'cpp']);
+      // About 4 minutes on a loaded 2-core machine: every C++ mutant and fixture built and graded.
+    }, 1_200_000);
+
+    it('catches every C++ mutant with a test about the file it changed, and judges every C++ fixture right', () => {
+      expect(run.stdout).toContain('The grader catches every mutant and judges every fixture right.');
+      expect(run.status).toBe(0);
+      const rows = run.stdout.split('\n').filter((line) => /^(deck|hand|player|blackjack)\./.test(line));
+      expect(rows.length).toBeGreaterThanOrEqual(80);
+      expect(rows.every((line) => line.endsWith('yes'))).toBe(true);
+      for (const name of [...fixtures('correct-'), ...fixtures('wrong-')])
+        expect(run.stdout).toMatch(new RegExp(`ok +${name} `));
+    });
+
+    it('refuses a language the assignment is not taught in', async () => {
+      const refused = await pitbossHere(['mutants', '--language', 'rust']);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toContain("classic has no edition in 'rust' (it has: ts, cpp)");
+    });
+  },
+  1_200_000,
+);

@@ -44,7 +44,7 @@ import { hashFolder, hashFolderFiles, RESULTS_FOLDER, ResultStore } from '../res
 import { readSubmissionPolicy } from '../rubric.ts';
 import { sandboxSupport } from '../runner/sandbox.ts';
 import { Spool } from '../spool.ts';
-import type { Submission } from '../submission.ts';
+import { editionFor, type Submission } from '../submission.ts';
 import { readSubmissionMetadata } from '../submission-metadata.ts';
 import { tokenStanding } from '../tokens.ts';
 import { TOOL_VERSION } from '../version.ts';
@@ -383,8 +383,12 @@ async function gradeChosen(run: Run, io: Io, spool: Spool): Promise<Graded> {
   };
   let canaryFailure: string | undefined;
   let canaryDone = false;
-  const canary = runCanary(assignment, plan, options).then((failure) => {
-    canaryFailure = failure;
+  // One canary per language the chosen folders are in (a folder of .cpp files: the C++ reference too).
+  const editions = new Set(chosen.map(({ folder }) => editionFor(assignment, folder)));
+  const canary = Promise.all(
+    [...editions].map((edition) => runCanary(assignment, plan, options, edition)),
+  ).then((failures) => {
+    canaryFailure = failures.find((failure) => failure !== undefined);
     canaryDone = true;
   });
   try {
