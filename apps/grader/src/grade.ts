@@ -161,22 +161,8 @@ async function runStudentTests(
   let exposed = 0;
   for (const test of tests) {
     const { killedBy } = matrix.verdicts.get(test.mutant!.id)!;
-    const mutant = mutantResult(test, killedBy);
-    if (killedBy.length > 0) {
-      exposed++;
-      const timedOut = killedBy.some((kill) => 'broke' in kill && kill.broke === 'timeout');
-      outcomes.set(test.id, {
-        status: 'passed',
-        message: `exposed by ${killedBy.map(killWords).join('; ')}${timedOut ? ' (a test timed out on it, which counts)' : ''}`,
-        mutant,
-      });
-    } else {
-      outcomes.set(test.id, {
-        status: 'failed',
-        message: 'survived: no valid test of yours fails on it',
-        mutant,
-      });
-    }
+    if (killedBy.length > 0) exposed++;
+    outcomes.set(test.id, mutantOutcome(test, killedBy, SURVIVED));
   }
   return {
     outcomes,
@@ -239,29 +225,30 @@ async function runNativeTests(
   let exposed = 0;
   for (const test of planned) {
     const killedBy = verdicts.killedBy.get(test.mutant.id) ?? [];
-    const mutant = mutantResult(test, killedBy);
-    if (killedBy.length > 0) {
-      exposed++;
-      const timedOut = killedBy.some((kill) => 'broke' in kill && kill.broke === 'timeout');
-      outcomes.set(test.id, {
-        status: 'passed',
-        message: `exposed by ${killedBy.map(killWords).join('; ')}${timedOut ? ' (a test timed out on it, which counts)' : ''}`,
-        mutant,
-      });
-    } else {
-      outcomes.set(test.id, {
-        status: 'failed',
-        message:
-          verdicts.cases.length === 0
-            ? `there are no tests (*${suffix}) in ${folder}/`
-            : counting === 0
-              ? `no test in ${folder}/ counts`
-              : 'survived: no valid test of yours fails on it',
-        mutant,
-      });
-    }
+    if (killedBy.length > 0) exposed++;
+    const survived =
+      verdicts.cases.length === 0
+        ? `there are no tests (*${suffix}) in ${folder}/`
+        : counting === 0
+          ? `no test in ${folder}/ counts`
+          : SURVIVED;
+    outcomes.set(test.id, mutantOutcome(test, killedBy, survived));
   }
   return { outcomes, summary: { cases: verdicts.cases, exposed, mutants: tests.length } };
+}
+
+const SURVIVED = 'survived: no valid test of yours fails on it';
+
+/** A mutant test's outcome: exposed by the tests that failed on it (a time-out counts), or survived, as `survived` says. */
+function mutantOutcome(test: PlannedTest, killedBy: MutantResult['killedBy'], survived: string): Outcome {
+  const mutant = mutantResult(test, killedBy);
+  if (killedBy.length === 0) return { status: 'failed', message: survived, mutant };
+  const timedOut = killedBy.some((kill) => 'broke' in kill && kill.broke === 'timeout');
+  return {
+    status: 'passed',
+    message: `exposed by ${killedBy.map(killWords).join('; ')}${timedOut ? ' (a test timed out on it, which counts)' : ''}`,
+    mutant,
+  };
 }
 
 /** A mutant test's result as data; a bug the tests missed is told by where it lies, never by its edit (report/views.ts). */

@@ -4,7 +4,7 @@
 // reference of the rest, and each unit-tested file with the harness and the reference of the rest.
 // The grader's own parts (the provided sources, the reference, the harness) are compiled once, outside
 // the sandbox, and kept on disk by a hash of everything that decides them.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   chmodSync,
@@ -18,6 +18,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, join } from 'node:path';
+import { promisify } from 'node:util';
 import { CACHE_ROOT } from '../bundle.ts';
 import { PitbossError } from '../errors.ts';
 import type { Assignment, Limits, NativeLanguage } from '../kit/assignment.ts';
@@ -186,6 +187,7 @@ export const describeProblem = (problem: CompilerProblem) =>
   `${problem.file}:${problem.line}:${problem.column}: ${problem.severity}: ${problem.message}`;
 
 const sharedBuilds = new Map<string, Promise<string>>();
+const execFileAsync = promisify(execFile);
 
 /** The hash of everything that decides the grader's own objects: the compiler, its flags, the sources. */
 function sharedKey(assignment: Assignment, language: NativeLanguage): string {
@@ -220,48 +222,67 @@ export function compileNativeShared(assignment: Assignment): Promise<string> {
   );
   let built = sharedBuilds.get(folder);
   if (built === undefined) {
-    built = Promise.resolve().then(() => {
-      if (existsSync(folder)) return folder;
-      const building = `${folder}.building-${process.pid}`;
-      rmSync(building, { recursive: true, force: true });
-      mkdirSync(join(building, 'provided'), { recursive: true });
-      mkdirSync(join(building, 'reference'), { recursive: true });
-      const compile = (source: string, object: string) =>
-        execFileSync(
-          language.compiler,
-          [...language.flags, `-I${language.providedDir}`, '-c', source, '-o', object],
-          { stdio: 'pipe' },
+    const compile = (source: string, object: string) =>
+      execFileAsync(language.compiler, [
+        ...language.flags,
+        `-I${language.providedDir}`,
+        '-c',
+        source,
+        '-o',
+        object,
+      ]);
+    built = buildKept(folder, async (building) => {
+      mkdirSync(join(building, 'provided'));
+      mkdirSync(join(building, 'reference'));
+      for (const name of language.providedSources)
+        await compile(join(language.providedDir, name), join(building, 'provided', `${programName(name)}.o`));
+      for (const file of assignment.referenceDir === undefined ? [] : assignment.studentFiles)
+        await compile(
+          join(assignment.referenceDir!, file.name),
+          join(building, 'reference', `${programName(file.name)}.o`),
         );
+      await compile(language.harness, join(building, 'harness.o'));
+      writeFileSync(join(building, 'ready.cpp'), READY_SOURCE);
+      await compile(join(building, 'ready.cpp'), join(building, 'ready.o'));
+    }).then(() => folder);
+    sharedBuilds.set(folder, built);
+  }
+  return built;
+}
+
+const building = new Map<string, Promise<void>>();
+
+/**
+ * A folder of the grader's own C++ (trusted: built outside the sandbox) kept on disk: built once by
+ * `build` into a temporary folder, then renamed, whole or not at all (another grader may be building
+ * the same one); readable by all (the sandbox's uid links and loads from it), writable by the grader.
+ */
+export function buildKept(folder: string, build: (temporary: string) => Promise<void>): Promise<void> {
+  let built = building.get(folder);
+  if (built === undefined) {
+    built = (async () => {
+      if (existsSync(folder)) return;
+      const temporary = `${folder}.building-${process.pid}`;
+      rmSync(temporary, { recursive: true, force: true });
+      mkdirSync(temporary, { recursive: true });
       try {
-        for (const name of language.providedSources)
-          compile(join(language.providedDir, name), join(building, 'provided', `${programName(name)}.o`));
-        for (const file of assignment.referenceDir === undefined ? [] : assignment.studentFiles)
-          compile(
-            join(assignment.referenceDir!, file.name),
-            join(building, 'reference', `${programName(file.name)}.o`),
-          );
-        compile(language.harness, join(building, 'harness.o'));
-        writeFileSync(join(building, 'ready.cpp'), READY_SOURCE);
-        compile(join(building, 'ready.cpp'), join(building, 'ready.o'));
+        await build(temporary);
       } catch (error) {
-        rmSync(building, { recursive: true, force: true });
+        rmSync(temporary, { recursive: true, force: true });
         const stderr = String((error as { stderr?: unknown }).stderr ?? (error as Error).message);
         throw new PitbossError(
           'INFRASTRUCTURE',
           `the grader's own C++ did not compile: ${stderr.split('\n')[0]}`,
         );
       }
-      // Whole or not at all: another grader may be building the same folder.
       try {
-        renameSync(building, folder);
+        renameSync(temporary, folder);
       } catch {
-        rmSync(building, { recursive: true, force: true });
+        rmSync(temporary, { recursive: true, force: true });
       }
-      // The sandbox's own uid links against these: readable by all, writable by none but the grader.
       chmodTree(folder);
-      return folder;
-    });
-    sharedBuilds.set(folder, built);
+    })();
+    building.set(folder, built);
   }
   return built;
 }
@@ -273,6 +294,34 @@ function chmodTree(folder: string): void {
     if (entry.isDirectory()) chmodTree(path);
     else chmodSync(path, 0o644);
   }
+}
+
+/**
+ * A student's source (a file of `sources`) compiled on its own, in the sandbox, into `objects`: how
+ * the compiler ended and what it said of the file, by line. The sandbox not starting is the grader's.
+ */
+export async function compileSource(
+  language: NativeLanguage,
+  name: string,
+  sources: string,
+  objects: string,
+): Promise<ToolRun & { problems: CompilerProblem[] }> {
+  const run = await runInSandbox(
+    [
+      language.compiler,
+      ...language.flags,
+      '-fdiagnostics-format=json',
+      `-I${language.providedDir}`,
+      '-c',
+      name,
+      '-o',
+      join(objects, `${programName(name)}.o`),
+    ],
+    { cwd: sources, readable: [sources, language.providedDir], writable: [objects] },
+  );
+  if (run.infrastructure === true)
+    throw new PitbossError('INFRASTRUCTURE', `the sandbox could not start ${language.compiler} for ${name}`);
+  return { ...run, problems: readDiagnostics(run.stderr, name) };
 }
 
 /** A native Staging: its problems, what the compiler said, and a program per configuration. */
@@ -314,25 +363,8 @@ export async function stageNativeSubmission(
   let omitted = 0;
   const compiled = new Set<string>();
   const compile = async (name: string) => {
-    const run = await runInSandbox(
-      [
-        language.compiler,
-        ...language.flags,
-        '-fdiagnostics-format=json',
-        `-I${language.providedDir}`,
-        '-c',
-        name,
-        '-o',
-        join(objects, `${programName(name)}.o`),
-      ],
-      { cwd: sources, readable: [sources, language.providedDir], writable: [objects] },
-    );
-    if (run.infrastructure === true)
-      throw new PitbossError(
-        'INFRASTRUCTURE',
-        `the sandbox could not start ${language.compiler} for ${name}`,
-      );
-    const said = readDiagnostics(run.stderr, name);
+    const run = await compileSource(language, name, sources, objects);
+    const said = run.problems;
     const own = said.slice(0, PROBLEMS_PER_FILE);
     listed.push(...own);
     omitted += said.length - own.length;

@@ -6,16 +6,7 @@
 // so a class pays for them once; each run sees its own variant's folder and the reference's, no other.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import pLimit from 'p-limit';
@@ -25,11 +16,12 @@ import type { Assignment, Limits } from '../kit/assignment.ts';
 import type { Mutant } from '../mutants/catalogue.ts';
 import type { Kill, Report } from '../report/model.ts';
 import {
+  buildKept,
   compilerVersion,
+  compileSource,
   describeProblem,
   linkProblem,
   programName,
-  readDiagnostics,
   runInSandbox,
 } from '../runner/native.ts';
 import { type ProgramOutcome, runProgram } from '../runner/process.ts';
@@ -69,63 +61,37 @@ function variantsRoot(assignment: Assignment): string {
   return join(CACHE_ROOT, 'native', `variants-${assignment.name}-${hash.digest('hex').slice(0, 16)}`);
 }
 
-const building = new Map<string, Promise<void>>();
 /** The grader's compiles of variants: two at a time, whatever the number of submissions. */
 const compiles = pLimit(2);
 
-/** Builds one variant folder (libraries from sources, by file name), whole or not at all. */
+/** Builds one variant folder (libraries from sources, by library name), kept on disk. */
 function buildVariant(
   assignment: Assignment,
   folder: string,
   sources: ReadonlyMap<string, string>,
 ): Promise<void> {
-  let built = building.get(folder);
-  if (built === undefined) {
-    built = (async () => {
-      if (existsSync(folder)) return;
-      const language = assignment.native!;
-      const temporary = `${folder}.building-${process.pid}`;
-      rmSync(temporary, { recursive: true, force: true });
-      mkdirSync(temporary, { recursive: true });
-      try {
-        await Promise.all(
-          [...sources].map(([library, text]) =>
-            compiles(async () => {
-              const source = join(temporary, `${library}.cpp`);
-              writeFileSync(source, text);
-              await run(language.compiler, [
-                ...language.flags,
-                '-fPIC',
-                '-shared',
-                `-I${language.providedDir}`,
-                `-Wl,-soname,lib${library}.so`,
-                '-o',
-                join(temporary, `lib${library}.so`),
-                source,
-              ]);
-              rmSync(source);
-            }),
-          ),
-        );
-      } catch (error) {
-        rmSync(temporary, { recursive: true, force: true });
-        const stderr = String((error as { stderr?: unknown }).stderr ?? (error as Error).message);
-        throw new PitbossError(
-          'INFRASTRUCTURE',
-          `the grader's own C++ did not compile: ${stderr.split('\n')[0]}`,
-        );
-      }
-      try {
-        renameSync(temporary, folder);
-      } catch {
-        rmSync(temporary, { recursive: true, force: true });
-      }
-      chmodSync(folder, 0o755);
-      for (const name of readdirSync(folder)) chmodSync(join(folder, name), 0o644);
-    })();
-    building.set(folder, built);
-  }
-  return built;
+  const language = assignment.native!;
+  return buildKept(folder, async (temporary) => {
+    await Promise.all(
+      [...sources].map(([library, text]) =>
+        compiles(async () => {
+          const source = join(temporary, `${library}.cpp`);
+          writeFileSync(source, text);
+          await run(language.compiler, [
+            ...language.flags,
+            '-fPIC',
+            '-shared',
+            `-I${language.providedDir}`,
+            `-Wl,-soname,lib${library}.so`,
+            '-o',
+            join(temporary, `lib${library}.so`),
+            source,
+          ]);
+          rmSync(source);
+        }),
+      ),
+    );
+  });
 }
 
 /**
@@ -217,28 +183,9 @@ export async function runNativeStudentTests(
       options.limiter(async () => {
         const name = basename(path);
         const object = join(objects, `${programName(name)}.o`);
-        const compiled = await runInSandbox(
-          [
-            language.compiler,
-            ...language.flags,
-            '-fdiagnostics-format=json',
-            `-I${language.providedDir}`,
-            '-c',
-            name,
-            '-o',
-            object,
-          ],
-          { cwd: sources, readable: [sources, language.providedDir], writable: [objects] },
-        );
-        if (compiled.infrastructure === true)
-          throw new PitbossError(
-            'INFRASTRUCTURE',
-            `the sandbox could not start ${language.compiler} for ${path}`,
-          );
+        const compiled = await compileSource(language, name, sources, objects);
         if (compiled.status !== 0) {
-          const first = readDiagnostics(compiled.stderr, name).find(
-            (problem) => problem.severity === 'error',
-          );
+          const first = compiled.problems.find((problem) => problem.severity === 'error');
           cases.push({
             file: path,
             name: '(the whole file)',
