@@ -105,13 +105,19 @@ describe('pitboss export-gradescope --rules classic', () => {
     for (const name of secrets) expect(paths).toContain(`instructor/classic/${name}`);
     expect(paths).toContain('apps/grader/dist/pitboss.mjs');
     expect(paths).toContain('graders/classic/solution/deck.ts');
+    // The C++ edition's own: its reference, harness and correct submissions, and g++ on the image.
+    expect(paths).toContain('graders/classic/solution-cpp/deck.cpp');
+    expect(paths).toContain('graders/classic/harness-cpp/harness.cpp');
+    expect(paths.some((path) => path.startsWith('fixtures/submissions/classic-cpp/correct-tested/'))).toBe(true);
     for (const path of paths) {
       expect(path.split('/')[0], path).toMatch(
         /^(setup\.sh|run_autograder|prepare\.sh|tsconfig\.base\.json|apps|packages|graders|fixtures|instructor|node_modules)$/,
       );
       expect(path, path).not.toMatch(/(^|\/)\.git(\/|$)/);
       expect(path, path).not.toMatch(/^(graders|instructor|fixtures\/submissions)\/crusaders\//);
-      if (path.startsWith('fixtures/')) expect(path).toMatch(/^fixtures\/submissions\/classic\/correct-/);
+      // The correct implementations students' tests must pass on, in each language (never a wrong or hostile one).
+      if (path.startsWith('fixtures/'))
+        expect(path).toMatch(/^fixtures\/submissions\/classic(-cpp)?\/correct-/);
       expect(path, path).not.toMatch(
         /^(apps\/grader|packages\/[^/]+|graders\/classic)\/(test|bench|scripts)\//,
       );
