@@ -108,7 +108,9 @@ describe('pitboss export-gradescope --rules classic', () => {
     // The C++ edition's own: its reference, harness and correct submissions, and g++ on the image.
     expect(paths).toContain('graders/classic/solution-cpp/deck.cpp');
     expect(paths).toContain('graders/classic/harness-cpp/harness.cpp');
-    expect(paths.some((path) => path.startsWith('fixtures/submissions/classic-cpp/correct-tested/'))).toBe(true);
+    expect(paths.some((path) => path.startsWith('fixtures/submissions/classic-cpp/correct-tested/'))).toBe(
+      true,
+    );
     for (const path of paths) {
       expect(path.split('/')[0], path).toMatch(
         /^(setup\.sh|run_autograder|prepare\.sh|tsconfig\.base\.json|apps|packages|graders|fixtures|instructor|node_modules)$/,
