@@ -5,7 +5,7 @@ import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../src/report/model.ts';
-import { IMPLEMENTATION, json, pitbossHere, REPO_ROOT, type Run, scratch } from './support.ts';
+import { IMPLEMENTATION, json, pitboss, pitbossHere, REPO_ROOT, type Run, scratch } from './support.ts';
 
 const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic-cpp');
 const SOLUTION = join(REPO_ROOT, 'graders/classic/solution-cpp');
@@ -223,6 +223,13 @@ int main() {
     expect(sniffer?.valid).toBe(false);
     expect(sniffer?.reason).toMatch(/other correct implementations/);
   }, 300_000);
+
+  it('refuses to grade C++ where bubblewrap cannot run (no permission model holds a compiled program)', () => {
+    const run = pitboss(['check', SOLUTION, '--format', 'json'], { PITBOSS_DISABLE_LAYERS: 'bwrap' });
+    expect(run.status).toBe(3);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('C++ submissions are graded only inside bubblewrap');
+  });
 
   it('grades a class mixing TypeScript and C++ in one run, with one gradebook', async () => {
     const root = scratch();

@@ -26,7 +26,7 @@ import { countProcess } from '../phases.ts';
 import type { CompilerProblem, CompilerReport } from '../report/model.ts';
 import type { Submission } from '../submission.ts';
 import { killGroup, watchMemory } from './process.ts';
-import { sandboxCommand } from './sandbox.ts';
+import { sandboxCommand, sandboxSupport } from './sandbox.ts';
 import type { Staging } from './stage.ts';
 
 /** The most problems listed per file: the first ones are the ones to fix. */
@@ -215,6 +215,13 @@ function sharedKey(assignment: Assignment, language: NativeLanguage): string {
  */
 export function compileNativeShared(assignment: Assignment): Promise<string> {
   const language = assignment.native!;
+  // A compiled program has no permission model: without bubblewrap it (and its compile's #include)
+  // could read the reference and the hidden material, and print them into its report.
+  if (!sandboxSupport().layers.has('bwrap'))
+    throw new PitbossError(
+      'INFRASTRUCTURE',
+      `${language.title} submissions are graded only inside bubblewrap, which cannot run here (install the Debian package bubblewrap): a compiled program has no permission model to keep the reference and hidden tests out of its reach`,
+    );
   const folder = join(
     CACHE_ROOT,
     'native',
