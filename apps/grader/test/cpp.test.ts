@@ -1,7 +1,7 @@
 // C++ submissions of the classic assignment (graders/classic/cpp.ts): built with g++ in the sandbox,
 // graded by the same suites as TypeScript ones, with the same ids, rubric and reports.
 import { spawnSync } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../src/report/model.ts';
@@ -183,45 +183,63 @@ describe.skipIf(!gpp)(gpp ? 'C++ submissions' : 'C++ submissions (skipped: g++ i
     expect(exposed?.message).toMatch(/^exposed by tests\/\w+\.cpp > \w+/);
   }, 300_000);
 
-  it('a test that fails wherever the code is not the reference earns nothing', async () => {
-    // It compares the libraries it loads with the reference's, which a correct implementation's are not.
+  it('a test that recognises the implementation rather than testing behaviour exposes nothing', async () => {
+    // Each sniffs what a run loads: whether all its libraries lie in one folder (a mutant's would not,
+    // were only its own library swapped in), and whether a reference to compare its deck with is there.
     const dir = solutionWith();
-    cpSync(join(FIXTURES, 'correct-tested/tests'), join(dir, 'tests'), { recursive: true });
+    rmSync(join(dir, 'tests'), { recursive: true });
+    mkdirSync(join(dir, 'tests'));
     writeFileSync(
-      join(dir, 'tests/sniffs_variant.cpp'),
-      `#include <cstdio>
-#include <cstdlib>
+      join(dir, 'tests/sniffs_layout.cpp'),
+      `#include <cstdlib>
 #include <cstring>
-// Fails unless the deck it loads is, byte for byte, the reference's.
-static long read(const char *path, char *into, long room) {
-    std::FILE *file = std::fopen(path, "rb");
-    if (file == nullptr) return -1;
-    const long size = static_cast<long>(std::fread(into, 1, static_cast<std::size_t>(room), file));
-    std::fclose(file);
-    return size;
-}
-static char mineBytes[1 << 22], referenceBytes[1 << 22];
+#include <string>
+#include <unistd.h>
+// Passes only when every library it links lies in the first folder the loader searches.
 int main() {
     const char *path = std::getenv("LD_LIBRARY_PATH");
     if (path == nullptr) return 1;
-    char first[512] = {0};
-    std::strncpy(first, path, sizeof first - 1);
-    char *colon = std::strchr(first, ':');
-    if (colon == nullptr) return 0;
-    *colon = 0;
-    char mine[600], reference[600];
-    std::snprintf(mine, sizeof mine, "%s/libdeck.so", first);
-    std::snprintf(reference, sizeof reference, "%s/libdeck.so", colon + 1);
-    const long a = read(mine, mineBytes, sizeof mineBytes);
-    const long b = read(reference, referenceBytes, sizeof referenceBytes);
-    return a == b && a > 0 && std::memcmp(mineBytes, referenceBytes, static_cast<std::size_t>(a)) == 0 ? 0 : 1;
+    std::string first(path);
+    first = first.substr(0, first.find(':'));
+    for (const char *library : {"libdeck.so", "libhand.so", "libplayer.so"})
+        if (access((first + "/" + library).c_str(), R_OK) != 0) return 1;
+    return 0;
+}
+`,
+    );
+    writeFileSync(
+      join(dir, 'tests/sniffs_reference.cpp'),
+      `#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+// Passes only when its deck is byte for byte a deck found in any other folder the loader searches.
+static std::string bytes(const std::string &path) {
+    std::string out;
+    std::FILE *file = std::fopen(path.c_str(), "rb");
+    if (file == nullptr) return out;
+    char buffer[65536];
+    for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, file)) > 0;) out.append(buffer, got);
+    std::fclose(file);
+    return out;
+}
+int main() {
+    const char *path = std::getenv("LD_LIBRARY_PATH");
+    if (path == nullptr) return 1;
+    const std::string folders(path);
+    const std::string::size_type colon = folders.find(':');
+    if (colon == std::string::npos) return 1;
+    const std::string mine = bytes(folders.substr(0, colon) + "/libdeck.so");
+    return !mine.empty() && mine == bytes(folders.substr(colon + 1) + "/libdeck.so") ? 0 : 1;
 }
 `,
     );
     const report = json<Report>(await pitbossHere(['check', dir, '--format', 'json', '--only', 'mutant.']));
-    const sniffer = report.studentTests.cases.find((c) => c.file === 'tests/sniffs_variant.cpp');
-    expect(sniffer?.valid).toBe(false);
-    expect(sniffer?.reason).toMatch(/other correct implementations/);
+    const sniffers = ['tests/sniffs_layout.cpp', 'tests/sniffs_reference.cpp'];
+    expect(report.studentTests.cases.map((c) => c.file).sort()).toEqual(sniffers);
+    expect(report.studentTests.exposed).toBe(0);
+    for (const test of report.tests) expect(test.mutant?.killedBy ?? []).toEqual([]);
+    expect(report.studentTests.cases.find((c) => c.file === 'tests/sniffs_reference.cpp')?.valid).toBe(false);
   }, 300_000);
 
   it('refuses to grade C++ where bubblewrap cannot run (no permission model holds a compiled program)', () => {

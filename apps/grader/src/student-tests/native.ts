@@ -6,7 +6,16 @@
 // so a class pays for them once; each run sees its own variant's folder and the reference's, no other.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import pLimit from 'p-limit';
@@ -25,16 +34,17 @@ import {
   runInSandbox,
 } from '../runner/native.ts';
 import { type ProgramOutcome, runProgram } from '../runner/process.ts';
-import { sandboxSupport } from '../runner/sandbox.ts';
 import type { Submission } from '../submission.ts';
 
 const run = promisify(execFile);
 
 /** CPU time one test run may use: a test is a few calls; a mutant that makes it loop is stopped soon. */
 const TEST_CPU_MS = 2000;
-/** Where a run finds its variant's libraries, then the reference's (with bubblewrap). */
+/**
+ * Where every run finds its libraries: one folder holding all of them, whatever implementation is
+ * behind it, so that a run sees no other implementation to compare its own with.
+ */
 const VARIANT_PATH = '/pitboss/variant';
-const REFERENCE_PATH = '/pitboss/reference';
 /** The library the provided sources make, beside one per ADT file. */
 const PROVIDED_LIBRARY = 'provided';
 
@@ -64,14 +74,20 @@ function variantsRoot(assignment: Assignment): string {
 /** The grader's compiles of variants: two at a time, whatever the number of submissions. */
 const compiles = pLimit(2);
 
-/** Builds one variant folder (libraries from sources, by library name), kept on disk. */
+/**
+ * Builds one variant folder, kept on disk: every library of `base` (a folder of them) copied, then
+ * the libraries built from `sources`, by library name, over them.
+ */
 function buildVariant(
   assignment: Assignment,
   folder: string,
   sources: ReadonlyMap<string, string>,
+  base: string | undefined,
 ): Promise<void> {
   const language = assignment.native!;
   return buildKept(folder, async (temporary) => {
+    for (const name of base === undefined ? [] : readdirSync(base))
+      copyFileSync(join(base!, name), join(temporary, name));
     await Promise.all(
       [...sources].map(([library, text]) =>
         compiles(async () => {
@@ -95,14 +111,20 @@ function buildVariant(
 }
 
 /**
- * A variant's folder of libraries, built from sources by library name: named by its content alone, so
- * that no run can tell the reference from a mutant or a correct implementation by where it loads from.
+ * A variant's folder of libraries, whole (every library a test links, so that a run needs no other
+ * folder): built from sources by library name over `base`'s, and named by its content alone.
  */
-async function variant(assignment: Assignment, sources: ReadonlyMap<string, string>): Promise<string> {
-  const hash = createHash('sha256');
+async function variant(
+  assignment: Assignment,
+  sources: ReadonlyMap<string, string>,
+  base?: string,
+): Promise<string> {
+  const hash = createHash('sha256')
+    .update(base ?? '')
+    .update('\0');
   for (const [name, text] of [...sources].sort()) hash.update(name).update('\0').update(text).update('\0');
   const folder = join(variantsRoot(assignment), `variant-${hash.digest('hex').slice(0, 16)}`);
-  await buildVariant(assignment, folder, sources);
+  await buildVariant(assignment, folder, sources, base);
   return folder;
 }
 
@@ -119,9 +141,9 @@ function implementation(assignment: Assignment, dir: string): Promise<string> {
   return variant(assignment, sources);
 }
 
-/** A mutant's one library (its file, mutated); the loader finds the reference's for the rest. */
-const mutantVariant = (assignment: Assignment, mutant: Mutant): Promise<string> =>
-  variant(assignment, new Map([[programName(mutant.file), mutant.source]]));
+/** A mutant's libraries: the reference's, with its file's built from the mutated source. */
+const mutantVariant = (assignment: Assignment, mutant: Mutant, reference: string): Promise<string> =>
+  variant(assignment, new Map([[programName(mutant.file), mutant.source]]), reference);
 
 const passed = (outcome: ProgramOutcome) =>
   outcome.status === 0 && outcome.limit === undefined && outcome.infrastructure !== true;
@@ -222,27 +244,17 @@ export async function runNativeStudentTests(
     ),
   );
 
-  // Every run loads from the same two paths, whatever is behind them (the reference's libraries are
-  // the variant of a reference run): neither its environment nor its memory map tells the variant.
-  const fixedPaths = sandboxSupport().layers.has('bwrap');
+  // Every run loads all its libraries from one folder at one path, whatever is behind it (C++ is graded
+  // only inside bubblewrap, runner/native.ts): its environment, memory map and folder are the same in
+  // every run, and it sees no other implementation to tell its own from.
   const runTest = (program: string, variant: string | undefined): Promise<ProgramOutcome> =>
     runProgram(program, [], {
       cwd: programs,
       limits: options.limits,
       cpuLimitMs: TEST_CPU_MS,
       native: true,
-      ...(fixedPaths
-        ? {
-            mounts: [
-              { source: variant ?? reference, target: VARIANT_PATH },
-              { source: reference, target: REFERENCE_PATH },
-            ],
-            env: { LD_LIBRARY_PATH: `${VARIANT_PATH}:${REFERENCE_PATH}` },
-          }
-        : {
-            readable: [reference, ...(variant === undefined ? [] : [variant])],
-            env: { LD_LIBRARY_PATH: variant === undefined ? reference : `${variant}:${reference}` },
-          }),
+      mounts: [{ source: variant ?? reference, target: VARIANT_PATH }],
+      env: { LD_LIBRARY_PATH: VARIANT_PATH },
     });
 
   // On the reference, twice, then on each other correct implementation: a test counts when it passes
@@ -292,7 +304,7 @@ export async function runNativeStudentTests(
   const held = mutants.filter((mutant) => about.includes(mutant.file));
   const variants = new Map(
     await Promise.all(
-      held.map(async (mutant) => [mutant.id, await mutantVariant(assignment, mutant)] as const),
+      held.map(async (mutant) => [mutant.id, await mutantVariant(assignment, mutant, reference)] as const),
     ),
   );
   await Promise.all(
