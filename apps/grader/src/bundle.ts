@@ -82,11 +82,11 @@ const building = new Map<string, Promise<string>>();
 export function bundleCached(
   name: string,
   entry: { file: string } | { source: string },
-  options: { requireShim?: boolean } = {},
+  options: { requireShim?: boolean; script?: boolean } = {},
 ): Promise<string> {
   let built = building.get(name);
   if (built === undefined) {
-    built = buildCached(name, entry, options.requireShim ?? true);
+    built = buildCached(name, entry, options.requireShim ?? true, options.script ?? false);
     building.set(name, built);
   }
   return built;
@@ -96,8 +96,10 @@ async function buildCached(
   name: string,
   entry: { file: string } | { source: string },
   requireShim: boolean,
+  /** A plain script for a bare V8 isolate (sandbox/isolate): no module syntax, no Node built-ins. */
+  script: boolean,
 ): Promise<string> {
-  const outfile = join(CACHE_ROOT, hashSources(), `${name}.mjs`);
+  const outfile = join(CACHE_ROOT, hashSources(), `${name}.${script ? 'js' : 'mjs'}`);
   if (existsSync(outfile) && statSync(outfile).size > 0) return outfile;
   mkdirSync(dirname(outfile), { recursive: true });
   const temporary = `${outfile}.${process.pid}.tmp`;
@@ -107,14 +109,19 @@ async function buildCached(
       : { stdin: { contents: entry.source, resolveDir: REPO_ROOT, loader: 'ts', sourcefile: `${name}.ts` } }),
     outfile: temporary,
     bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
+    ...(script
+      ? {
+          platform: 'browser',
+          format: 'iife',
+          target: 'es2022',
+          define: { 'process.env.NODE_DEBUG': 'false' },
+        }
+      : { platform: 'node', format: 'esm', target: 'node20' }),
     logLevel: 'silent',
     plugins: [keepImportMetaUrl],
     // Bundled CommonJS dependencies may call require(); a bundle loaded from a data: URL has no file
     // to require from, and needs none.
-    ...(requireShim
+    ...(requireShim && !script
       ? {
           banner: {
             js: "import { createRequire as __pitbossRequire } from 'node:module'; const require = __pitbossRequire(import.meta.url);",

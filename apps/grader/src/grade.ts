@@ -58,6 +58,7 @@ import {
 } from './runner/transcript.ts';
 import { checkTypes } from './runner/type-check.ts';
 import { ChildWorker, type Settled } from './runner/worker.ts';
+import { type ExecWorker, IsolateSandbox, isolatesSupport } from './sandbox/isolate/client.ts';
 import { compileStudentTests, compileTargets } from './student-tests/compile.ts';
 import { runMatrix, runOwnOnly } from './student-tests/matrix.ts';
 import { runNativeStudentTests } from './student-tests/native.ts';
@@ -91,6 +92,8 @@ export interface GradeOptions {
   privateDir?: string | undefined;
   /** check --keep: each failing visible test's case, collected to be written as a student's test. */
   keep?: Keeping | undefined;
+  /** The submission's isolate host (sandbox/isolate): every JavaScript run of it, each a fresh isolate. */
+  sandbox?: IsolateSandbox | undefined;
 }
 
 const NO_STUDENT_TESTS: Report['studentTests'] = { cases: [], exposed: 0, mutants: 0 };
@@ -155,6 +158,7 @@ async function runStudentTests(
     limiter: options.limiter,
     runTimeoutMs: options.limits.programTimeoutMs,
     workDir,
+    sandbox: options.sandbox,
     own,
     wheats: await wheatsFor(assignment, shared, options.workRoot, options.privateDir),
   });
@@ -301,6 +305,7 @@ async function runOwnTests(
     limiter: options.limiter,
     runTimeoutMs: options.limits.programTimeoutMs,
     workDir,
+    sandbox: options.sandbox,
   });
   return { cases: [...invalid, ...cases], exposed: 0, mutants: 0 };
 }
@@ -419,22 +424,27 @@ async function runUnitTests(
           return;
         }
         const cwd = staging.stage(native === undefined ? 'all' : [file], {}, { unitTests: true });
-        const worker = new ChildWorker<ExecReply>({
-          script: executor ?? join(cwd, HARNESS_NAME),
-          readable: [],
-          cwd,
-          limits: options.limits,
-          preamble: native === undefined ? [JSON.stringify({ provided })] : [],
-          handshake: true,
-          progress: true,
-          ...(native === undefined
-            ? {}
-            : {
-                native: true,
-                encode: (request: object) =>
-                  encodeNativeRequest(request as ExecRequest, (argument) => native.encodeArgument(argument)),
-              }),
-        });
+        const worker: ExecWorker =
+          options.sandbox !== undefined && native === undefined
+            ? options.sandbox.executor(cwd, provided)
+            : new ChildWorker<ExecReply>({
+                script: executor ?? join(cwd, HARNESS_NAME),
+                readable: [],
+                cwd,
+                limits: options.limits,
+                preamble: native === undefined ? [JSON.stringify({ provided })] : [],
+                handshake: true,
+                progress: true,
+                ...(native === undefined
+                  ? {}
+                  : {
+                      native: true,
+                      encode: (request: object) =>
+                        encodeNativeRequest(request as ExecRequest, (argument) =>
+                          native.encodeArgument(argument),
+                        ),
+                    }),
+              });
         try {
           // A file whose tests have hung HANGS_TO_STOP times hangs on the rest: they get that verdict
           // without waiting for it again (in the plan's order, one after another: always the same ones).
@@ -491,7 +501,7 @@ let requests = 0;
 async function runUnitTest(
   unit: UnitTest,
   test: PlannedTest,
-  worker: ChildWorker<ExecReply>,
+  worker: ExecWorker,
   assignment: Assignment,
   options: GradeOptions,
   budget: Budget,
@@ -715,6 +725,7 @@ async function runTranscripts(
       limits: options.limits,
       limiter: options.limiter,
       budget,
+      sandbox: options.sandbox,
       done: (id, outcome) => {
         if (outcome.limit === undefined && outcome.infrastructure !== true) printed.set(id, outcome.stdout);
         const judged = judgeTranscript(
@@ -841,6 +852,7 @@ async function repeatFirstRuns(
     limits: options.limits,
     limiter: options.limiter,
     budget,
+    sandbox: options.sandbox,
     done: (id, second) => {
       if (second.limit !== undefined || second.infrastructure === true) return;
       const first = printed.get(id)!;
@@ -913,6 +925,7 @@ async function shorterInput(
         limits: options.limits,
         limiter: options.limiter,
         budget,
+        sandbox: options.sandbox,
         done: (_, each) => {
           outcome = each;
         },
@@ -1161,6 +1174,26 @@ export async function gradeSubmission(
     .map((test) => withEditionMutant(test, assignment, options));
   mkdirSync(options.workRoot, { recursive: true });
   const workDir = mkdtempSync(join(options.workRoot, 'submission-'));
+  // Every JavaScript run of this submission in one sandboxed host, each run a fresh isolate in it.
+  const sandbox =
+    assignment.native === undefined && 'path' in isolatesSupport()
+      ? new IsolateSandbox({ workDir, limits: options.limits, size: options.limiter.concurrency })
+      : undefined;
+  try {
+    return await gradeIn(assignment, submission, tests, folder, workDir, { ...options, sandbox });
+  } finally {
+    sandbox?.close();
+  }
+}
+
+async function gradeIn(
+  assignment: Assignment,
+  submission: Submission,
+  tests: readonly PlannedTest[],
+  folder: string,
+  workDir: string,
+  options: GradeOptions,
+): Promise<Report> {
   // The sandbox's own uid reads the stages: it must pass through these folders (their files are
   // 0644), but no other user may list them (the private mutants lie beside the stages).
   chmodSync(options.workRoot, 0o711);

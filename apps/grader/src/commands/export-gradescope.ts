@@ -204,6 +204,23 @@ command -v setpriv >/dev/null || apt-get install -y util-linux || true
 command -v g++ >/dev/null || apt-get install -y g++ || true
 
 bash "$SOURCE/prepare.sh"
+# The isolates every JavaScript run of a submission gets (isolated-vm, a native module): built here for
+# this image's Node, as pnpm install builds it on an instructor's machine (the version for each Node as
+# in the grader's package.json). Where it cannot build, pitboss says so and runs each run in a process.
+case "$(node_major)" in
+  20|21) isolated_vm=5.0.4 ;;
+  22|23) isolated_vm=6.2.0 ;;
+  *) isolated_vm=7.0.1 ;;
+esac
+command -v make >/dev/null || apt-get install -y make python3 || true
+built="$(mktemp -d)"
+if (cd "$built" && npm install --silent --no-save --no-package-lock "isolated-vm@$isolated_vm" > /dev/null); then
+  rm -rf "$SOURCE/node_modules/isolated-vm"
+  mv "$built/node_modules/isolated-vm" "$SOURCE/node_modules/isolated-vm"
+else
+  echo "pitboss: isolated-vm $isolated_vm did not build on this image: each run will be a process of its own" >&2
+fi
+rm -rf "$built"
 # esbuild's binary is the exporting machine's: when it does not run here, fetch this platform's.
 if ! (cd "$SOURCE" && node -e "require('esbuild').transformSync('')") 2>/dev/null; then
   platform="@esbuild/$(node -p 'process.platform + "-" + process.arch')"

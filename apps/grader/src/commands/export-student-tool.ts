@@ -221,7 +221,7 @@ export async function writeStudentTool(folder: string, workRoot: string): Promis
     );
     write(
       'pnpm-workspace.yaml',
-      'packages:\n  - apps/*\n  - graders/*\n\nonlyBuiltDependencies:\n  - esbuild\n',
+      'packages:\n  - apps/*\n  - graders/*\n\nonlyBuiltDependencies:\n  - esbuild\n  - isolated-vm\n',
     );
     write('README.md', STUDENT_README(names));
     // The project's default assignment, as here.

@@ -43,6 +43,7 @@ import { points } from '../report/words.ts';
 import { hashFolder, hashFolderFiles, RESULTS_FOLDER, ResultStore } from '../results.ts';
 import { readSubmissionPolicy } from '../rubric.ts';
 import { sandboxSupport } from '../runner/sandbox.ts';
+import { isolatesSupport } from '../sandbox/isolate/client.ts';
 import { Spool } from '../spool.ts';
 import { editionFor, type Submission } from '../submission.ts';
 import { readSubmissionMetadata } from '../submission-metadata.ts';
@@ -333,6 +334,11 @@ async function gradeChosen(run: Run, io: Io, spool: Spool): Promise<Graded> {
   const { mode, flags, assignment, plan, chosen, read, outNames, notes } = run;
   const support = sandboxSupport();
   for (const warning of support.missing) io.stderr(`pitboss: WARNING: not enforced: ${warning}\n`);
+  const isolates = isolatesSupport();
+  if ('missing' in isolates)
+    io.stderr(
+      `pitboss: WARNING: no isolates (${isolates.missing}): each JavaScript run is a process of its own\n`,
+    );
   for (const [i, { note }] of notes.entries())
     if (note !== undefined) io.stderr(`pitboss: ${chosen[i]!.folder}: ${note}\n`);
   if (flags.shard !== undefined)

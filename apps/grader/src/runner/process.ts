@@ -35,6 +35,8 @@ export interface ProgramOutcome {
    * as the process named it. The program's own word: the grader keeps only known calls and its files.
    */
   chance: { call: string; file: string }[];
+  /** The processor time of the student's own code, where it is known apart (an isolate's clock). */
+  cpuMs?: number | undefined;
 }
 
 /** How much of a student process's stderr is kept for messages. */
@@ -83,6 +85,8 @@ export function spawnStudent(
     env?: Readonly<Record<string, string>> | undefined;
     /** Folders it reads at another path (SandboxRequest.mounts). */
     mounts?: readonly { source: string; target: string }[] | undefined;
+    /** It loads a native addon (SandboxRequest.addons). */
+    addons?: boolean | undefined;
   },
 ): ChildProcess {
   const { command, args } = sandboxCommand({
@@ -94,6 +98,7 @@ export function spawnStudent(
     cpuSeconds: options.cpuSeconds,
     chdir: options.cwd,
     mounts: options.mounts,
+    addons: options.addons,
   });
   countProcess();
   return spawn(command, args, {

@@ -6,10 +6,13 @@
 // promise) leads to the host's `Function`, hence its `process`, and from there to every later run of
 // that child (its writer, its built-ins, the next run's output). No such realm could be shown
 // airtight, so no two runs share a process: what one run does dies with it.
+
+import { basename } from 'node:path';
 import type { LimitFunction } from 'p-limit';
 import type { Limits } from '../kit/assignment.ts';
+import type { IsolateSandbox } from '../sandbox/isolate/client.ts';
 import type { Budget } from './limits.ts';
-import { type ProgramOutcome, runProgram } from './process.ts';
+import { type ProgramOutcome, programCpuSeconds, runProgram } from './process.ts';
 
 export interface ProgramRun {
   /** Names the run in the answer. */
@@ -33,10 +36,12 @@ export interface ProgramRunsOptions {
   done: (key: string, outcome: ProgramOutcome) => void;
   /** The submission's time budget: a run that would start after it is spent is not run. */
   budget?: Budget | undefined;
+  /** The submission's isolate host: a JavaScript run is a fresh isolate there, not a process. */
+  sandbox?: IsolateSandbox | undefined;
 }
 
 export async function runPrograms(runs: readonly ProgramRun[], options: ProgramRunsOptions): Promise<void> {
-  const { limits, limiter, done, budget } = options;
+  const { limits, limiter, done, budget, sandbox } = options;
   await Promise.all(
     runs.map((run) =>
       limiter(async () => {
@@ -57,13 +62,23 @@ export async function runPrograms(runs: readonly ProgramRun[], options: ProgramR
         // limit, scaled from its work, which stops a busy loop in seconds whatever the load.
         const runLimits = { ...limits, programTimeoutMs: Math.min(limits.programTimeoutMs, left) };
         const stop = budget?.start();
-        const outcome = await runProgram(run.file, run.args, {
-          cwd: run.cwd,
-          limits: runLimits,
-          stdin: run.stdin,
-          cpuLimitMs: run.timeoutMs,
-          native: run.native,
-        });
+        const outcome =
+          sandbox !== undefined && run.native !== true
+            ? await sandbox.program({
+                dir: run.cwd,
+                entry: basename(run.file),
+                argv: run.args,
+                stdin: run.stdin ?? '',
+                cpuLimitMs: run.timeoutMs ?? programCpuSeconds(limits) * 1000,
+                wallMs: runLimits.programTimeoutMs,
+              })
+            : await runProgram(run.file, run.args, {
+                cwd: run.cwd,
+                limits: runLimits,
+                stdin: run.stdin,
+                cpuLimitMs: run.timeoutMs,
+                native: run.native,
+              });
         stop?.();
         // Stopped short by what was left of the budget, not by its own limit: the budget's verdict.
         if (outcome.limit === 'time' && left < limits.programTimeoutMs) outcome.limit = 'budget';

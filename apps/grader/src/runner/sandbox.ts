@@ -128,6 +128,11 @@ export interface SandboxRequest {
   limits: Limits;
   /** CPU seconds for the whole process (a long-lived harness runs many tests). */
   cpuSeconds: number;
+  /**
+   * Node may load native addons (the isolate host's isolated-vm): the permission model still denies
+   * writes and child processes to the host's own code; student code runs inside isolates, with no Node.
+   */
+  addons?: boolean | undefined;
   /** The folder the process starts in (default: the first readable path). */
   chdir?: string | undefined;
 }
@@ -143,6 +148,7 @@ export function sandboxCommand(request: SandboxRequest): { command: string; args
     node.push(
       '--experimental-permission',
       '--no-warnings',
+      ...(request.addons === true ? ['--allow-addons'] : []),
       ...readable.map((path) => `--allow-fs-read=${path}`),
     );
   }

@@ -7,6 +7,7 @@ import { builtinModules } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Message, OnResolveArgs, OnResolveResult, Plugin } from 'esbuild';
 import type { Assignment } from '../kit/assignment.ts';
+import { NODE_MODULES, NODE_MODULES_WORDS } from '../sandbox/isolate/modules.ts';
 import type { Snapshot } from '../snapshot.ts';
 import type { Submission } from '../submission.ts';
 import { COMPILER_FAILED, CompilerCrash, compileInMemory, compileSafely } from './compiler.ts';
@@ -84,9 +85,14 @@ export async function compileModule(
             return { path: `./${name}.mjs`, external: true };
           }
           const bare = args.path.replace(/^node:/, '');
-          if (builtinModules.includes(bare)) return { path: args.path, external: true };
+          // Student code runs in an isolate, with the library made there (sandbox/isolate/modules.ts).
+          if (NODE_MODULES[bare] !== undefined) return { path: args.path, external: true };
+          if (builtinModules.includes(bare))
+            throw new Error(
+              `imports '${args.path}': Pitboss runs your code without Node's modules: node:${bare} is not available (only ${NODE_MODULES_WORDS})`,
+            );
           throw new Error(
-            `imports '${args.path}': a submission may import only its own files and Node's built-ins`,
+            `imports '${args.path}': a submission may import only its own files and these of Node's modules: ${NODE_MODULES_WORDS}`,
           );
         }),
       );

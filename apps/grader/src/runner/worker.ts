@@ -30,6 +30,8 @@ export interface WorkerOptions {
   progress?: boolean;
   /** `script` is a native program (a compiled harness), run as it is rather than by Node. */
   native?: boolean;
+  /** The child loads a native addon (the isolate host's isolated-vm): Node's permission model must allow it. */
+  addons?: boolean;
   /** How a request is written to the child's stdin (whole lines): one JSON line unless given. */
   encode?: (request: object) => string;
 }
@@ -92,6 +94,7 @@ export class ChildWorker<Reply extends { token: string }> {
       cpuSeconds: harnessCpuSeconds(limits),
       extraFds: this.#options.progress === true ? 2 : 1,
       native,
+      addons: this.#options.addons,
     });
     const live: Live = {
       child,
@@ -259,5 +262,10 @@ export class ChildWorker<Reply extends { token: string }> {
 
   close(): void {
     if (this.#live !== undefined) this.#stop(this.#live);
+  }
+
+  /** The live child's process id (a bench reads its processor time), if one is running. */
+  get pid(): number | undefined {
+    return this.#live?.child.pid;
   }
 }

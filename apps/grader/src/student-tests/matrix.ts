@@ -44,6 +44,7 @@ import type { Limits } from '../kit/assignment.ts';
 import type { Kill } from '../report/model.ts';
 import { describeLimit, type LimitHit, limitFromExit } from '../runner/limits.ts';
 import { killGroup, spawnStudent, watchMemory } from '../runner/process.ts';
+import type { IsolateSandbox } from '../sandbox/isolate/client.ts';
 
 export interface StudentCase {
   file: string;
@@ -84,6 +85,8 @@ export interface MatrixOptions {
   own?: Modules | undefined;
   /** Other correct implementations: a test counts only if it passes on every one. */
   wheats?: readonly Modules[] | undefined;
+  /** The submission's isolate host: each variant's run a fresh isolate there, not a process. */
+  sandbox?: IsolateSandbox | undefined;
 }
 
 /** What one test file of a run came to. */
@@ -98,7 +101,7 @@ export type FileOutcome =
 /** The most wall time one variant's process gets, whatever the number of its files. */
 export const VARIANT_MAX_MS = 5 * 60_000;
 
-type RunOptions = Pick<MatrixOptions, 'harness' | 'limits' | 'runTimeoutMs' | 'workDir'>;
+type RunOptions = Pick<MatrixOptions, 'harness' | 'limits' | 'runTimeoutMs' | 'workDir' | 'sandbox'>;
 
 /**
  * Test files (compiled sources, in order) against one variant, in one fresh sandboxed process, sent
@@ -114,6 +117,8 @@ export async function runVariant(
 ): Promise<FileOutcome[]> {
   const { limits } = options;
   const totalMs = Math.min(options.runTimeoutMs * tests.length, VARIANT_MAX_MS);
+  if (options.sandbox !== undefined)
+    return options.sandbox.tests(modules, tests, { runTimeoutMs: options.runTimeoutMs, totalMs });
   const input: RunInput = { modules, tests: [...tests] };
   return new Promise<FileOutcome[]>((resolve) => {
     const token = randomBytes(16).toString('hex');

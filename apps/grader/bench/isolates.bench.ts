@@ -1,0 +1,149 @@
+// `pnpm bench` (grader): what a run of student code costs, a fresh isolate in the submission's host
+// against a process of its own (PITBOSS_ISOLATES=off, the path before isolates), measured in the
+// same run so the ratio holds whatever the machine's load:
+//   1. the grader's own processor time per JavaScript run beyond the student's own work: BENCH_RUNS
+//      runs of a small real program through one host, the host's and the grader's processor time
+//      less the isolates' own, divided by the runs (target: at most 5 ms);
+//   2. `pitboss check` on the bundled `correct-tested`, whole process, wall time, each way in turns
+//      (BENCH_CHECKS times; the median), with the processes each started (PITBOSS_TIMINGS);
+//   3. a class (BENCH_CLASS submissions cycled through the correct-* and wrong-* fixtures) graded at
+//      --jobs 1 and 2 with isolates: submissions a minute, and the ratio of the two.
+import { spawn } from 'node:child_process';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Limits } from '../src/kit/assignment.ts';
+import { REPO_ROOT } from '../src/paths.ts';
+import type { Timings } from '../src/phases.ts';
+import { treesUsage } from '../src/runner/limits.ts';
+import { IsolateSandbox } from '../src/sandbox/isolate/client.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 300);
+const CHECKS = Number(process.env.BENCH_CHECKS ?? 3);
+const CLASS = Number(process.env.BENCH_CLASS ?? 20);
+const BIN = join(REPO_ROOT, 'apps/grader/bin/pitboss.mjs');
+const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic');
+const work = mkdtempSync(join(tmpdir(), 'pitboss-bench-isolates-'));
+chmodSync(work, 0o711);
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Processor milliseconds a sandboxed host has used with all its descendants (bwrap runs Node as its child). */
+const cpuOf = (pid: number): number => treesUsage([pid]).get(pid)?.cpuMs ?? 0;
+
+async function perRunCost(): Promise<void> {
+  const limits = { testTimeoutMs: 20_000, programTimeoutMs: 10_000, heapMb: 512, outputBytes: 1 << 24 } as Limits;
+  const stage = join(work, 'stage-0');
+  mkdirSync(stage);
+  // A real program's shape: a few modules, a game's worth of lines printed one at a time.
+  writeFileSync(join(stage, 'deck.mjs'), 'export class Deck { constructor() { this.cards = Array.from({ length: 52 }, (_, i) => i); } deal() { return this.cards.pop(); } }');
+  writeFileSync(
+    join(stage, 'main.mjs'),
+    "import { Deck } from './deck.mjs';\nconst deck = new Deck();\nfor (let hand = 0; hand < 20; hand++) console.log(`hand ${hand}: ${deck.deal()} ${deck.deal()}`);",
+  );
+  const sandbox = new IsolateSandbox({ workDir: work, limits, size: 1 });
+  const run = () => sandbox.program({ dir: stage, entry: 'main.mjs', argv: [], stdin: '', cpuLimitMs: 2000, wallMs: 10_000 });
+  await run(); // the host's start-up is the submission's, not a run's
+  const host = sandbox.hostPids()[0]!;
+  const graderBefore = process.cpuUsage();
+  const hostBefore = cpuOf(host);
+  let isolates = 0;
+  const started = performance.now();
+  for (let i = 0; i < RUNS; i++) isolates += (await run()).cpuMs ?? 0;
+  const wall = performance.now() - started;
+  const grader = process.cpuUsage(graderBefore);
+  const host2 = cpuOf(host) - hostBefore;
+  sandbox.close();
+  const total = (grader.user + grader.system) / 1000 + host2;
+  console.log(
+    `per JavaScript run (${RUNS} runs of a 20-line program through one host): ${(wall / RUNS).toFixed(2)} ms wall, ` +
+      `${(total / RUNS).toFixed(2)} ms of processor in all, of which the student's code ${(isolates / RUNS).toFixed(2)} ms: ` +
+      `the grader's own ${((total - isolates) / RUNS).toFixed(2)} ms (target: at most 5 ms)`,
+  );
+}
+
+function pitboss(
+  args: readonly string[],
+  env: Record<string, string>,
+): Promise<{ seconds: number; timings: Timings; stdout: string }> {
+  const timingsFile = join(work, `timings-${Date.now()}-${Math.random()}.json`);
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [BIN, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env, PITBOSS_TIMINGS: timingsFile },
+    });
+    const out: Buffer[] = [];
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    child.on('close', (status) => {
+      if (status !== 0 && status !== 1) reject(new Error(`pitboss ${args.join(' ')} exited ${status}: ${stderr}`));
+      else
+        resolve({
+          seconds: (performance.now() - started) / 1000,
+          timings: JSON.parse(readFileSync(timingsFile, 'utf8')) as Timings,
+          stdout: Buffer.concat(out).toString('utf8'),
+        });
+    });
+  });
+}
+
+const processes = (timings: Timings) => Object.values(timings.processes).reduce((sum, n) => sum + n, 0);
+
+async function checks(): Promise<void> {
+  const folder = join(FIXTURES, 'correct-tested');
+  const seconds: Record<'isolates' | 'processes', number[]> = { isolates: [], processes: [] };
+  const started: Record<'isolates' | 'processes', number> = { isolates: 0, processes: 0 };
+  const reports: Record<'isolates' | 'processes', string> = { isolates: '', processes: '' };
+  for (let i = 0; i < CHECKS; i++) {
+    for (const way of ['processes', 'isolates'] as const) {
+      const run = await pitboss(['check', folder, '--format', 'json'], way === 'processes' ? { PITBOSS_ISOLATES: 'off' } : {});
+      seconds[way].push(run.seconds);
+      started[way] = processes(run.timings);
+      reports[way] = run.stdout;
+    }
+  }
+  if (reports.isolates !== reports.processes) throw new Error('check gave different reports with and without isolates');
+  const a = median(seconds.isolates);
+  const b = median(seconds.processes);
+  console.log(
+    `pitboss check correct-tested (median of ${CHECKS}, same run, identical reports): isolates ${a.toFixed(2)} s ` +
+      `(${started.isolates} sandboxed processes), processes ${b.toFixed(2)} s (${started.processes}): ${(b / a).toFixed(2)} times as fast`,
+  );
+}
+
+async function throughput(): Promise<void> {
+  const names = readdirSync(FIXTURES)
+    .filter((name) => /^(correct|wrong)-/.test(name) && !name.startsWith('wrong-hang-'))
+    .sort();
+  const folder = join(work, 'class');
+  for (let i = 0; i < CLASS; i++)
+    cpSync(join(FIXTURES, names[i % names.length]!), join(folder, `${String(i + 1).padStart(3, '0')}`), {
+      recursive: true,
+    });
+  const perMinute: Record<number, number> = {};
+  for (const jobs of [1, 2]) {
+    const run = await pitboss(['grade', folder, '--format', 'json', '--jobs', String(jobs)], {});
+    perMinute[jobs] = (CLASS / run.seconds) * 60;
+    console.log(
+      `a class of ${CLASS} at --jobs ${jobs}: ${run.seconds.toFixed(1)} s, ${perMinute[jobs]!.toFixed(0)} submissions a minute (${processes(run.timings)} sandboxed processes)`,
+    );
+  }
+  console.log(`--jobs 2 against --jobs 1: ${(perMinute[2]! / perMinute[1]!).toFixed(2)} times as many a minute`);
+}
+
+try {
+  const parts = (process.env.BENCH_ISOLATES_PARTS ?? 'run,check,class').split(',');
+  if (parts.includes('run')) await perRunCost();
+  if (parts.includes('check')) await checks();
+  if (parts.includes('class')) await throughput();
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,334 @@
+// The grader's side of a submission's isolate host: one sandboxed host process (or a few, as --jobs
+// allows) per submission, each run a fresh isolate in it (host.ts). A run that does not come back in
+// its wall time ends its host, and the next run gets a new one; a host that dies before it says it is
+// ready never ran student code, so that is the machinery's failure, never the student's.
+import { existsSync, realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { bundleCached } from '../../bundle.ts';
+import type { ExecReply, ExecRequest } from '../../children/executor/calls.ts';
+import { parseReply } from '../../children/student-tests/protocol.ts';
+import type { Limits } from '../../kit/assignment.ts';
+import { REPO_ROOT } from '../../paths.ts';
+import { describeLimit } from '../../runner/limits.ts';
+import type { ProgramOutcome } from '../../runner/process.ts';
+import { ChildWorker, type Settled } from '../../runner/worker.ts';
+import type { FileOutcome } from '../../student-tests/matrix.ts';
+import type {
+  ExecHostReply,
+  HostReply,
+  HostRequest,
+  ProgramReply,
+  RunLimits,
+  TestsReply,
+} from './protocol.ts';
+
+/** isolated-vm as each Node it ships for installs it (package.json's optional dependencies), newest first. */
+const ISOLATED_VM_PACKAGES = ['isolated-vm-node24', 'isolated-vm-node22', 'isolated-vm'];
+
+export type IsolatesSupport = { path: string } | { missing: string };
+
+let support: IsolatesSupport | undefined;
+
+/**
+ * Where isolated-vm loads from on this Node, or why it does not: the first of its installs that
+ * loads here. PITBOSS_ISOLATES=off grades as a machine without it does.
+ */
+export function isolatesSupport(): IsolatesSupport {
+  support ??= findIsolatedVm();
+  return support;
+}
+
+function findIsolatedVm(): IsolatesSupport {
+  if (process.env.PITBOSS_ISOLATES === 'off') return { missing: 'PITBOSS_ISOLATES=off' };
+  const require = createRequire(join(REPO_ROOT, 'apps/grader/package.json'));
+  const problems: string[] = [];
+  for (const name of ISOLATED_VM_PACKAGES) {
+    let path: string;
+    try {
+      path = require.resolve(name);
+    } catch {
+      continue;
+    }
+    try {
+      require(path);
+      return { path: realpathSync(path) };
+    } catch (error) {
+      problems.push(`${name}: ${(error as Error).message.split('\n')[0]}`);
+    }
+  }
+  return {
+    missing:
+      problems.length === 0
+        ? `isolated-vm is not installed for Node ${process.versions.node} (pnpm install builds it; see README)`
+        : `isolated-vm does not load on Node ${process.versions.node}: ${problems.join('; ')}`,
+  };
+}
+
+const HOST = 'apps/grader/src/sandbox/isolate/host.ts';
+const LIBRARY = 'apps/grader/src/sandbox/isolate/library.ts';
+const EXECUTOR = 'apps/grader/src/sandbox/isolate/executor-entry.ts';
+const TESTS = 'apps/grader/src/sandbox/isolate/tests-entry.ts';
+const PARTS = 'apps/grader/src/sandbox/isolate/parts';
+
+interface HostFiles {
+  host: string;
+  library: string;
+  executor: string;
+  tests: string;
+  parts: { buffer: string; util: string; assert: string };
+}
+
+const part = (name: string) =>
+  bundleCached(`isolate-part-${name}`, { file: join(REPO_ROOT, `${PARTS}/${name}.ts`) }, { script: true });
+
+let files: Promise<HostFiles> | undefined;
+const hostFiles = (): Promise<HostFiles> =>
+  (files ??= Promise.all([
+    bundleCached('isolate-host', { file: join(REPO_ROOT, HOST) }),
+    bundleCached('isolate-library', { file: join(REPO_ROOT, LIBRARY) }, { script: true }),
+    bundleCached('isolate-executor', { file: join(REPO_ROOT, EXECUTOR) }, { script: true }),
+    bundleCached('isolate-tests', { file: join(REPO_ROOT, TESTS) }, { script: true }),
+    part('buffer'),
+    part('util'),
+    part('assert'),
+  ]).then(([host, library, executor, tests, buffer, util, assert]) => ({
+    host,
+    library,
+    executor,
+    tests,
+    parts: { buffer, util, assert },
+  })));
+
+type Worker = ChildWorker<HostReply & { token: string }>;
+
+let ids = 0;
+
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
+
+/** One submission's isolate host(s). */
+export class IsolateSandbox {
+  readonly #limits: Limits;
+  readonly #workDir: string;
+  readonly #size: number;
+  readonly #idle: Worker[] = [];
+  readonly #waiting: ((worker: Worker) => void)[] = [];
+  #made = 0;
+  #closed = false;
+  readonly #all: Worker[] = [];
+
+  constructor(options: { workDir: string; limits: Limits; size: number }) {
+    this.#workDir = options.workDir;
+    this.#limits = options.limits;
+    this.#size = Math.max(1, options.size);
+  }
+
+  async #acquire(): Promise<Worker> {
+    const idle = this.#idle.pop();
+    if (idle !== undefined) return idle;
+    if (this.#made < this.#size) {
+      this.#made++;
+      const { host, library, executor, tests, parts } = await hostFiles();
+      const support = isolatesSupport();
+      if (!('path' in support)) throw new Error(support.missing);
+      const ivmDir = dirname(support.path);
+      const worker: Worker = new ChildWorker({
+        script: host,
+        cwd: this.#workDir,
+        readable: [library, executor, tests, ...Object.values(parts), ivmDir, dirname(ivmDir)],
+        limits: this.#limits,
+        addons: true,
+        preamble: [JSON.stringify({ isolatedVm: support.path, library, executor, tests, parts })],
+        handshake: true,
+      });
+      this.#all.push(worker);
+      return worker;
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  #release(worker: Worker): void {
+    const waiter = this.#waiting.shift();
+    if (waiter !== undefined) waiter(worker);
+    else this.#idle.push(worker);
+  }
+
+  /** One request to a host, within `wallMs`; what came back, or how the host ended. */
+  async #send(
+    request: DistributiveOmit<HostRequest, 'id'>,
+    wallMs: number,
+  ): Promise<Settled<HostReply & { token: string }>> {
+    if (this.#closed) throw new Error('the isolate sandbox is closed');
+    const worker = await this.#acquire();
+    try {
+      const id = ++ids;
+      const settled = await worker.run({ ...request, id }, String(id), (reply) => String(reply.id), wallMs);
+      if (settled.kind === 'reply' && (settled.reply as { kind: string }).kind === 'fault')
+        throw new Error(
+          `the isolate host failed: ${(settled.reply as unknown as { message: string }).message}`,
+        );
+      return settled;
+    } finally {
+      this.#release(worker);
+    }
+  }
+
+  #runLimits(cpuMs: number): RunLimits {
+    return { heapMb: this.#limits.heapMb, outputBytes: this.#limits.outputBytes, cpuMs };
+  }
+
+  /** A student's program on a stage (a transcript run), as the process path tells it (runner/process.ts). */
+  async program(run: {
+    dir: string;
+    entry: string;
+    argv: readonly string[];
+    stdin: string;
+    cpuLimitMs: number;
+    wallMs: number;
+  }): Promise<ProgramOutcome> {
+    const settled = await this.#send(
+      {
+        kind: 'program',
+        dir: run.dir,
+        entry: run.entry,
+        argv: [...run.argv],
+        stdin: run.stdin,
+        limits: this.#runLimits(run.cpuLimitMs),
+      },
+      run.wallMs,
+    );
+    const none = { status: null, signal: null, stdout: Buffer.alloc(0), calls: [], chance: [] };
+    if (settled.kind === 'limit') return { ...none, stderr: '', limit: settled.hit };
+    if (settled.kind === 'exit')
+      return {
+        ...none,
+        stderr: settled.message,
+        ...(settled.infrastructure === true ? { infrastructure: true } : {}),
+      };
+    const reply = settled.reply as ProgramReply;
+    const stdout = Buffer.from(typeof reply.stdout === 'string' ? reply.stdout : '', 'base64');
+    return {
+      status: reply.limit === undefined ? (Number.isInteger(reply.status) ? reply.status : 1) : null,
+      signal: null,
+      stdout: stdout.subarray(0, this.#limits.outputBytes),
+      stderr: typeof reply.stderr === 'string' ? reply.stderr.slice(-4096) : '',
+      limit: reply.limit ?? (stdout.length > this.#limits.outputBytes ? 'output' : undefined),
+      calls: Array.isArray(reply.records) ? reply.records.filter((line) => typeof line === 'string') : [],
+      ...(reply.recordsCut === true ? { callsCut: true } : {}),
+      ...(typeof reply.cpuMs === 'number' ? { cpuMs: reply.cpuMs } : {}),
+      chance: Array.isArray(reply.chance)
+        ? reply.chance
+            .filter(
+              (pair) => Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'string',
+            )
+            .map(([call, file]) => ({ call, file }))
+        : [],
+    };
+  }
+
+  /** An executor for one stage's unit tests: ChildWorker's shape, each request a fresh isolate. */
+  executor(dir: string, provided: readonly string[]): ExecWorker {
+    return {
+      run: async (request, _key, _keyOf, timeoutMs, limitMs = timeoutMs, cpuLimitMs) => {
+        const settled = await this.#send(
+          {
+            kind: 'exec',
+            dir,
+            provided: [...provided],
+            request: request as ExecRequest,
+            limits: this.#runLimits(cpuLimitMs ?? limitMs),
+          },
+          timeoutMs,
+        );
+        if (settled.kind !== 'reply') return settled as Settled<ExecReply>;
+        const reply = settled.reply as ExecHostReply;
+        if (reply.limit !== undefined) {
+          const hit = reply.limit;
+          const named = hit === 'cpu' && cpuLimitMs !== undefined ? cpuLimitMs : limitMs;
+          return { kind: 'limit', hit, message: describeLimit(hit, this.#limits, named), at: reply.at };
+        }
+        return {
+          kind: 'reply',
+          reply: { token: '', id: (request as ExecRequest).id, results: reply.results, chance: reply.chance },
+        };
+      },
+      close: () => {},
+    };
+  }
+
+  /**
+   * Students' test files against one variant, in one isolate (matrix.ts's runVariant): each file's
+   * answer checked as the process path checks its reply line, each limit named as it names them.
+   */
+  async tests(
+    modules: Readonly<Record<string, string>>,
+    tests: readonly string[],
+    options: { runTimeoutMs: number; totalMs: number },
+  ): Promise<FileOutcome[]> {
+    const settled = await this.#send(
+      {
+        kind: 'tests',
+        modules: { ...modules },
+        tests: [...tests],
+        limits: this.#runLimits(options.runTimeoutMs),
+      },
+      options.totalMs,
+    );
+    if (settled.kind === 'limit')
+      return tests.map((_, i) =>
+        i === 0
+          ? {
+              kind: 'limit',
+              hit: settled.hit,
+              message: describeLimit(settled.hit, this.#limits, options.totalMs),
+            }
+          : { kind: 'not-run' },
+      );
+    if (settled.kind === 'exit')
+      return tests.map((_, i) => (i === 0 ? { kind: 'exit' } : { kind: 'not-run' }));
+    const reply = settled.reply as TestsReply;
+    const token = 'isolate';
+    const outcomes: FileOutcome[] = [];
+    for (let i = 0; i < tests.length; i++) {
+      const end = Array.isArray(reply.files) ? reply.files[i] : undefined;
+      if (outcomes.some((outcome) => outcome.kind !== 'reply')) {
+        outcomes.push({ kind: 'not-run' });
+        continue;
+      }
+      if (end?.kind === 'reply') {
+        const parsed = typeof end.json === 'string' ? parseReply(`${token} ${end.json}`, token) : undefined;
+        outcomes.push(
+          parsed === undefined || parsed.file !== i ? { kind: 'exit' } : { kind: 'reply', reply: parsed },
+        );
+      } else if (
+        end?.kind === 'limit' &&
+        (end.hit === 'cpu' || end.hit === 'memory' || end.hit === 'output')
+      ) {
+        // A file's time is its processor time here: named as the process path names a file's time.
+        const hit = end.hit === 'cpu' ? 'time' : end.hit;
+        outcomes.push({
+          kind: 'limit',
+          hit,
+          message: describeLimit(hit, this.#limits, options.runTimeoutMs),
+        });
+      } else outcomes.push({ kind: 'exit' });
+    }
+    return outcomes;
+  }
+
+  /** The hosts' process ids (a bench reads their processor time). */
+  hostPids(): number[] {
+    return this.#all.flatMap((worker) => (worker.pid === undefined ? [] : [worker.pid]));
+  }
+
+  close(): void {
+    this.#closed = true;
+    for (const worker of this.#all) worker.close();
+  }
+}
+
+/** What runs a unit test's requests: a process of its own (ChildWorker) or the isolate host. */
+export type ExecWorker = Pick<ChildWorker<ExecReply>, 'run' | 'close'>;
+
+/** Whether a machine can run the isolates at all, in the words a warning uses. */
+export const isolatesReady = (): boolean => 'path' in isolatesSupport() && existsSync(REPO_ROOT);
