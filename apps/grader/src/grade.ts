@@ -473,6 +473,9 @@ async function runUnitTests(
   return outcomes;
 }
 
+/** A TypeScript file's module in a stage (`deck.ts` -> `deck.mjs`). */
+const moduleFile = (name: string) => `${name.replace(/\.ts$/, '')}.mjs`;
+
 /** Outcomes the submission's spent budget gave: no hang of the code's own. */
 const budgetStops = new WeakSet<Outcome>();
 const byBudget = (outcome: Outcome): Outcome => {
@@ -711,6 +714,13 @@ async function runTranscripts(
       stdin: transcriptCase.stdin,
       timeoutMs,
       native: assignment.native !== undefined,
+      // The course's files of a linked run, apart from the student's program (sandbox/isolate).
+      ...(linking === 'linked'
+        ? {
+            apart: studentFiles.filter((name) => name !== program).map(moduleFile),
+            provided: assignment.providedFiles.map((provided) => moduleFile(provided.name)),
+          }
+        : {}),
     });
   }
   const caseOf = new Map(tests.map((test) => [test.id, test.transcript!.case]));

@@ -27,6 +27,10 @@ export interface ProgramRun {
   timeoutMs?: number | undefined;
   /** `file` is a native program (a compiled submission), not a module for Node. */
   native?: boolean | undefined;
+  /** A linked run: the stage's modules that are the course's, run apart from the student's (isolates). */
+  apart?: readonly string[] | undefined;
+  /** The provided modules of the stage. */
+  provided?: readonly string[] | undefined;
 }
 
 export interface ProgramRunsOptions {
@@ -71,6 +75,8 @@ export async function runPrograms(runs: readonly ProgramRun[], options: ProgramR
                 stdin: run.stdin ?? '',
                 cpuLimitMs: run.timeoutMs ?? programCpuSeconds(limits) * 1000,
                 wallMs: runLimits.programTimeoutMs,
+                apart: run.apart,
+                provided: run.provided,
               })
             : await runProgram(run.file, run.args, {
                 cwd: run.cwd,

@@ -69,6 +69,7 @@ const HOST = 'apps/grader/src/sandbox/isolate/host.ts';
 const LIBRARY = 'apps/grader/src/sandbox/isolate/library.ts';
 const EXECUTOR = 'apps/grader/src/sandbox/isolate/executor-entry.ts';
 const TESTS = 'apps/grader/src/sandbox/isolate/tests-entry.ts';
+const ISOLATE = 'apps/grader/src/sandbox/isolate';
 const PARTS = 'apps/grader/src/sandbox/isolate/parts';
 
 interface HostFiles {
@@ -76,6 +77,8 @@ interface HostFiles {
   library: string;
   executor: string;
   tests: string;
+  bridgeReference: string;
+  bridgeStudent: string;
   parts: { buffer: string; util: string; assert: string };
 }
 
@@ -89,14 +92,26 @@ const hostFiles = (): Promise<HostFiles> =>
     bundleCached('isolate-library', { file: join(REPO_ROOT, LIBRARY) }, { script: true }),
     bundleCached('isolate-executor', { file: join(REPO_ROOT, EXECUTOR) }, { script: true }),
     bundleCached('isolate-tests', { file: join(REPO_ROOT, TESTS) }, { script: true }),
+    bundleCached(
+      'isolate-bridge-reference',
+      { file: join(REPO_ROOT, `${ISOLATE}/bridge-reference.ts`) },
+      { script: true },
+    ),
+    bundleCached(
+      'isolate-bridge-student',
+      { file: join(REPO_ROOT, `${ISOLATE}/bridge-student.ts`) },
+      { script: true },
+    ),
     part('buffer'),
     part('util'),
     part('assert'),
-  ]).then(([host, library, executor, tests, buffer, util, assert]) => ({
+  ]).then(([host, library, executor, tests, bridgeReference, bridgeStudent, buffer, util, assert]) => ({
     host,
     library,
     executor,
     tests,
+    bridgeReference,
+    bridgeStudent,
     parts: { buffer, util, assert },
   })));
 
@@ -128,17 +143,36 @@ export class IsolateSandbox {
     if (idle !== undefined) return idle;
     if (this.#made < this.#size) {
       this.#made++;
-      const { host, library, executor, tests, parts } = await hostFiles();
+      const { host, library, executor, tests, bridgeReference, bridgeStudent, parts } = await hostFiles();
       const support = isolatesSupport();
       if (!('path' in support)) throw new Error(support.missing);
       const ivmDir = dirname(support.path);
       const worker: Worker = new ChildWorker({
         script: host,
         cwd: this.#workDir,
-        readable: [library, executor, tests, ...Object.values(parts), ivmDir, dirname(ivmDir)],
+        readable: [
+          library,
+          executor,
+          tests,
+          bridgeReference,
+          bridgeStudent,
+          ...Object.values(parts),
+          ivmDir,
+          dirname(ivmDir),
+        ],
         limits: this.#limits,
         addons: true,
-        preamble: [JSON.stringify({ isolatedVm: support.path, library, executor, tests, parts })],
+        preamble: [
+          JSON.stringify({
+            isolatedVm: support.path,
+            library,
+            executor,
+            tests,
+            bridgeReference,
+            bridgeStudent,
+            parts,
+          }),
+        ],
         handshake: true,
       });
       this.#all.push(worker);
@@ -185,6 +219,9 @@ export class IsolateSandbox {
     stdin: string;
     cpuLimitMs: number;
     wallMs: number;
+    /** A linked run: the stage's modules that are the course's, run apart (ProgramRequest.apart). */
+    apart?: readonly string[] | undefined;
+    provided?: readonly string[] | undefined;
   }): Promise<ProgramOutcome> {
     const settled = await this.#send(
       {
@@ -194,6 +231,9 @@ export class IsolateSandbox {
         argv: [...run.argv],
         stdin: run.stdin,
         limits: this.#runLimits(run.cpuLimitMs),
+        ...(run.apart === undefined || run.apart.length === 0
+          ? {}
+          : { apart: [...run.apart], provided: [...(run.provided ?? [])] }),
       },
       run.wallMs,
     );

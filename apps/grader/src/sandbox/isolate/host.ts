@@ -66,6 +66,8 @@ const ivm = createRequire(import.meta.url)(preamble.isolatedVm) as typeof IVM;
 const librarySource = readFileSync(preamble.library, 'utf8');
 const executorSource = readFileSync(preamble.executor, 'utf8');
 const testsSource = readFileSync(preamble.tests, 'utf8');
+const bridgeReferenceSource = readFileSync(preamble.bridgeReference, 'utf8');
+const bridgeStudentSource = readFileSync(preamble.bridgeStudent, 'utf8');
 const parts = {
   buffer: readFileSync(preamble.parts.buffer, 'utf8'),
   util: readFileSync(preamble.parts.util, 'utf8'),
@@ -304,6 +306,90 @@ class Run {
 const wordsOf = (error: unknown): string =>
   error instanceof Error ? (error.stack ?? error.message) : String(error);
 
+/**
+ * The reference's side of a linked run: its files (and the provided ones) in an isolate of their own;
+ * for the student's isolate, the sources with each of those files replaced by a stand-in module, and
+ * what makes the stand-ins there (sandbox/isolate/bridge-student.ts).
+ */
+async function referenceFor(
+  request: ProgramRequest,
+  modules: Map<string, string>,
+): Promise<{ run: Run; sources: Map<string, string>; standIns: (student: Run) => Promise<void> }> {
+  const apart = request.apart ?? [];
+  const provided = request.provided ?? [];
+  const input: IsolateInput = {
+    entry: 'reference.mjs',
+    argv: [],
+    stdin: '',
+    files: {},
+    outputBytes: request.limits.outputBytes,
+    tellChance: false,
+    nodeVersion: process.version,
+    parts,
+  };
+  const run = new Run(request.limits, input, modules);
+  run.cpuFrom = run.cpuMs();
+  compileCached(run.isolate, bridgeReferenceSource, 'pitboss:bridge-reference').runSync(run.context);
+  const bridge = run.context.global.getSync('__pitbossBridge', { reference: true }) as IVM.Reference<
+    Record<string, unknown>
+  >;
+  const method = (name: string) =>
+    bridge.getSync(name, { reference: true }) as IVM.Reference<(...args: unknown[]) => string>;
+  const loaded = method('loaded');
+  const exportsOf = method('exports');
+  const sources = new Map(modules);
+  for (const file of [...provided, ...apart]) {
+    if (!modules.has(file)) continue;
+    const module = run.module(file);
+    await run.guard(() => module.evaluate({ timeout: run.timeout() }));
+    loaded.applySync(undefined, [file, module.namespace.derefInto(), provided.includes(file)]);
+  }
+  for (const file of apart) {
+    if (!modules.has(file)) continue;
+    const described = exportsOf.applySync(undefined, [file]) as string;
+    const names = (JSON.parse(described) as { name: string }[]).map((each) => each.name);
+    sources.set(
+      file,
+      [
+        `const m = globalThis.__pitbossStandIns.module(${JSON.stringify(file)}, ${JSON.stringify(described)});`,
+        ...names.map((name) =>
+          name === 'default'
+            ? 'export default m.default;'
+            : `const e_${names.indexOf(name)} = m[${JSON.stringify(name)}]; export { e_${names.indexOf(name)} as ${JSON.stringify(name)} };`,
+        ),
+      ].join('\n'),
+    );
+  }
+  const ops = Object.fromEntries(['construct', 'call', 'get', 'set', 'invoke'].map((op) => [op, method(op)]));
+  const standIns = async (student: Run) => {
+    student.context.global.setSync(
+      '__pitbossBridgeAsk',
+      new ivm.Callback((op: string, a: unknown, b: unknown, c: unknown) => {
+        const target = ops[op];
+        if (target === undefined) throw new Error('no such bridge call');
+        // No timeout here (isolated-vm starts a timer for each call that has one): the reference's
+        // isolate has its CPU watched like the student's.
+        return target.applySync(undefined, [a, b, c] as never[], {
+          arguments: { copy: true },
+          result: { copy: true },
+        });
+      }),
+    );
+    compileCached(student.isolate, bridgeStudentSource, 'pitboss:bridge-student').runSync(student.context);
+    const standIn = student.context.global.getSync('__pitbossStandIns', { reference: true }) as IVM.Reference<
+      Record<string, unknown>
+    >;
+    const tell = standIn.getSync('provided', { reference: true }) as IVM.Reference<(ns: unknown) => void>;
+    for (const file of provided) {
+      if (!modules.has(file)) continue;
+      const module = student.module(file);
+      await student.guard(() => module.evaluate({ timeout: student.timeout() }));
+      tell.applySync(undefined, [module.namespace.derefInto()]);
+    }
+  };
+  return { run, sources, standIns };
+}
+
 async function runProgram(request: ProgramRequest): Promise<ProgramReply> {
   const { modules, files } = readStage(request.dir);
   const input: IsolateInput = {
@@ -316,7 +402,10 @@ async function runProgram(request: ProgramRequest): Promise<ProgramReply> {
     nodeVersion: process.version,
     parts,
   };
-  const run = new Run(request.limits, input, modules);
+  const apart = request.apart ?? [];
+  // A linked run: the course's files run in an isolate of their own, never in the student's.
+  const reference = apart.length === 0 ? undefined : await referenceFor(request, modules);
+  const run = new Run(request.limits, input, reference?.sources ?? modules);
   // What the run itself costs is counted from here: the library's making is the host's.
   const setUp = run.cpuMs();
   run.cpuFrom = setUp;
@@ -324,6 +413,7 @@ async function runProgram(request: ProgramRequest): Promise<ProgramReply> {
   let limit: HostLimit | undefined;
   let loadFailure: string | undefined;
   try {
+    if (reference !== undefined) await reference.standIns(run);
     let entry: IVM.Module;
     try {
       entry = run.module(request.entry);
@@ -351,6 +441,8 @@ async function runProgram(request: ProgramRequest): Promise<ProgramReply> {
     else if (loadFailure === undefined) loadFailure = wordsOf(error);
     status = 1;
   }
+  // The reference's isolate hit a limit through the student's calls: the run's limit.
+  limit ??= reference?.run.stopped;
   let out: ReturnType<Run['output']> = {
     stdout: Buffer.alloc(0),
     stderr: '',
@@ -367,6 +459,11 @@ async function runProgram(request: ProgramRequest): Promise<ProgramReply> {
   }
   const cpuMs = run.cpuMs() - setUp;
   run.dispose();
+  // A linked run's calls are the recorders', which run in the reference's isolate: unforgeable here.
+  if (reference !== undefined) {
+    out.records = reference.run.stopped === undefined ? reference.run.output().records : [];
+    reference.run.dispose();
+  }
   // Counted here again, in bytes: the library's count is the program's own word.
   const stdout = out.stdout;
   if (limit === undefined && stdout.length > request.limits.outputBytes) limit = 'output';
@@ -505,8 +602,7 @@ async function runTests(request: TestsRequest): Promise<TestsReply> {
     >;
     const method = (name: string) =>
       tests.getSync(name, { reference: true }) as IVM.Reference<(...args: unknown[]) => unknown>;
-    const [begin, loadFailed, start, answer] = ['begin', 'loadFailed', 'start', 'answer'].map(method) as [
-      IVM.Reference<() => unknown>,
+    const [loadFailed, start, answer] = ['loadFailed', 'start', 'answer'].map(method) as [
       IVM.Reference<(...args: unknown[]) => string>,
       IVM.Reference<(file: number) => void>,
       IVM.Reference<() => string | undefined>,

@@ -70,6 +70,8 @@ declare global {
 }
 
 const SUBMISSION = '/submission';
+/** The fd a recorder writes its calls on (kit/calls.ts's RECORD_FD). */
+const RECORD_FD = 3;
 const apply = Reflect.apply;
 
 // --- Output: stdout kept as bytes up to the limit, and counted past it ----------------------------
@@ -117,6 +119,15 @@ function writeErr(chunk: unknown, encoding?: unknown): boolean {
   stderrText = (stderrText + text).slice(-STDERR_KEPT);
   void encoding;
   return true;
+}
+
+function recordLine(call: string): void {
+  const line = String(call)
+    .replace(/[\r\n]/g, ' ')
+    .slice(0, 200);
+  recordBytes += line.length + 1;
+  if (recordBytes > input.outputBytes) recordsCut = true;
+  else records.push(line);
 }
 
 /** Thrown by process.exit: ends the run (a program that catches it only goes on printing nothing). */
@@ -559,7 +570,11 @@ const fs = {
     }
     if (fd === 1) writeOut(bytes);
     else if (fd === 2) writeErr(bytes);
-    else throw fsError('EBADF', 'write', fd);
+    else if (fd === RECORD_FD) {
+      // The record channel of a linked run's recorders (kit/calls.ts): one call a line.
+      const text = typeof bytes === 'string' ? bytes : bufferClass().from(bytes).toString('utf8');
+      for (const line of text.split('\n')) if (line !== '') recordLine(line);
+    } else throw fsError('EBADF', 'write', fd);
     return typeof bytes === 'string' ? bufferClass().byteLength(bytes) : bytes.length;
   },
 };
@@ -795,14 +810,7 @@ Object.defineProperty(globalThis, '__pitboss', {
       if (!exited) exitCode = Number(processStandIn.exitCode ?? 0) | 0;
       exited = true;
     },
-    record(call: string) {
-      const line = String(call)
-        .replace(/[\r\n]/g, ' ')
-        .slice(0, 200);
-      recordBytes += line.length + 1;
-      if (recordBytes > input.outputBytes) recordsCut = true;
-      else records.push(line);
-    },
+    record: (call: string) => recordLine(call),
     modules,
     restartChance() {
       seed = SEED;

@@ -30,6 +30,9 @@ export interface HostPreamble {
   parts: { buffer: string; util: string; assert: string };
   /** The students'-tests runner, bundled as a script that defines `__pitbossTests`. */
   tests: string;
+  /** The two sides of a linked run's bridge, bundled as scripts (bridge-reference.ts, bridge-student.ts). */
+  bridgeReference: string;
+  bridgeStudent: string;
 }
 
 export interface RunLimits {
@@ -49,6 +52,10 @@ export interface ProgramRequest {
   argv: string[];
   stdin: string;
   limits: RunLimits;
+  /** A linked run: the stage's modules (`deck.mjs`) that are the course's, run apart from the student's. */
+  apart?: string[];
+  /** The provided modules, in both isolates (their classes name the errors the course's files throw). */
+  provided?: string[];
 }
 
 /** Executor calls (unit tests) on the stage's modules. */

@@ -1,0 +1,163 @@
+// The reference's side of a linked run: the course's modules run in an isolate of their own, and the
+// student's program (in its isolate) holds stand-ins whose every use comes here as data (bridge-student.ts).
+// What goes back is data too: primitives, plain objects and arrays copied, any other object as a
+// handle, a function as a mark that it can be called. No function, source text or stack crosses.
+
+type Encoded =
+  | null
+  | boolean
+  | number
+  | string
+  | { $: 'undefined' }
+  | { $: 'number'; v: string }
+  | { $: 'bigint'; v: string }
+  | { $: 'handle'; h: number; kind: string }
+  | { $: 'function'; name: string }
+  | { $: 'array'; v: Encoded[] }
+  | { $: 'object'; v: Record<string, Encoded> };
+
+export type Answer = { v: Encoded } | { thrown: { name: string; message: string; provided?: string } };
+
+const handles: unknown[] = [0];
+const handleOf = new Map<object, number>();
+const modules: Record<string, Record<string, unknown>> = Object.create(null);
+/** The provided modules' exported classes, to name a provided error the student's side can make again. */
+const providedClasses: [string, unknown][] = [];
+
+function handle(value: object): number {
+  let id = handleOf.get(value);
+  if (id === undefined) {
+    id = handles.length;
+    handles.push(value);
+    handleOf.set(value, id);
+  }
+  return id;
+}
+
+const DEPTH = 16;
+
+function encode(value: unknown, depth = 0): Encoded {
+  switch (typeof value) {
+    case 'undefined':
+      return { $: 'undefined' };
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0) ? value : { $: 'number', v: String(value) };
+    case 'bigint':
+      return { $: 'bigint', v: String(value) };
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'symbol':
+      return { $: 'undefined' };
+    case 'function':
+      return { $: 'function', name: typeof value.name === 'string' ? value.name : '' };
+  }
+  if (value === null) return null;
+  if (depth > DEPTH) return { $: 'undefined' };
+  if (Array.isArray(value)) return { $: 'array', v: value.map((item) => encode(item, depth + 1)) };
+  const proto = Object.getPrototypeOf(value);
+  if (proto === Object.prototype || proto === null) {
+    const copy: Record<string, Encoded> = {};
+    for (const key of Object.keys(value as object))
+      copy[key] = encode((value as Record<string, unknown>)[key], depth + 1);
+    return { $: 'object', v: copy };
+  }
+  const kind = typeof proto?.constructor?.name === 'string' ? proto.constructor.name : '';
+  return { $: 'handle', h: handle(value as object), kind };
+}
+
+function decode(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const tagged = value as { $?: string; v?: unknown; h?: number };
+  switch (tagged.$) {
+    case 'undefined':
+      return undefined;
+    case 'number':
+      return Number(tagged.v);
+    case 'bigint':
+      return BigInt(String(tagged.v));
+    case 'handle':
+      return handles[Number(tagged.h)];
+    case 'array':
+      return (tagged.v as unknown[]).map(decode);
+    case 'object': {
+      const copy: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(tagged.v as object)) copy[key] = decode(item);
+      return copy;
+    }
+  }
+  return undefined;
+}
+
+function thrown(error: unknown): Answer {
+  let provided: string | undefined;
+  for (const [name, made] of providedClasses) {
+    try {
+      if (typeof made === 'function' && error instanceof made) provided = name;
+    } catch {
+      // Not a class.
+    }
+  }
+  if (error instanceof Error)
+    return {
+      thrown: {
+        name: String(error.name),
+        message: String(error.message),
+        ...(provided === undefined ? {} : { provided }),
+      },
+    };
+  return {
+    thrown: {
+      name: 'Error',
+      message: `threw ${typeof error === 'string' ? JSON.stringify(error) : typeof error}`,
+    },
+  };
+}
+
+const answer = (work: () => unknown): Answer => {
+  try {
+    return { v: encode(work()) };
+  } catch (error) {
+    return thrown(error);
+  }
+};
+
+const args = (values: unknown): unknown[] => (Array.isArray(values) ? values.map(decode) : []);
+
+Object.defineProperty(globalThis, '__pitbossBridge', {
+  value: Object.freeze({
+    /** A reference module, loaded by the host; `provided`: its exported classes name a provided error. */
+    loaded(file: string, namespace: Record<string, unknown>, provided: boolean) {
+      modules[file] = namespace;
+      if (provided) for (const name of Object.keys(namespace)) providedClasses.push([name, namespace[name]]);
+    },
+    /** Each export of a module: what the stand-in must be (`class`, `function`, or a copied value). */
+    exports(file: string): string {
+      const namespace = modules[file] ?? {};
+      return JSON.stringify(
+        Object.keys(namespace).map((name) => {
+          const value = namespace[name];
+          const kind = typeof value === 'function' ? 'function' : 'value';
+          return { name, kind, value: kind === 'value' ? encode(value) : undefined };
+        }),
+      );
+    },
+    construct: (file: string, name: string, values: unknown) =>
+      answer(() => Reflect.construct(modules[file]![name] as new (...a: unknown[]) => unknown, args(values))),
+    call: (file: string, name: string, values: unknown) =>
+      answer(() => (modules[file]![name] as (...a: unknown[]) => unknown)(...args(values))),
+    get: (h: number, key: string) => answer(() => (handles[h] as Record<string, unknown>)[key]),
+    set: (h: number, key: string, value: unknown) =>
+      answer(() => {
+        (handles[h] as Record<string, unknown>)[key] = decode(value);
+      }),
+    invoke: (h: number, key: string, values: unknown) =>
+      answer(() => {
+        const target = handles[h] as Record<string, unknown>;
+        return Reflect.apply(target[key] as (...a: unknown[]) => unknown, target, args(values));
+      }),
+  }),
+  writable: false,
+  configurable: false,
+  enumerable: false,
+});

@@ -1,0 +1,169 @@
+// The student's side of a linked run: the course's modules are not in this isolate at all. Each of
+// their exports is a stand-in here, and each use of one (a `new`, a call, a property read or write) goes
+// to the reference's isolate as data and comes back as data (bridge-reference.ts). An object of the
+// reference's is a proxy holding only a number; no function, source text or stack of the reference's
+// is ever in this isolate.
+type Ask = (op: string, a: unknown, b?: unknown, c?: unknown) => Answer;
+type Answer = { v?: unknown; thrown?: { name: string; message: string; provided?: string } };
+
+const holder = globalThis as { __pitbossBridgeAsk?: Ask | undefined };
+const ask: Ask = holder.__pitbossBridgeAsk!;
+holder.__pitbossBridgeAsk = undefined;
+
+/** Each provided module's exports, by name: a provided error is made again as the student's class. */
+const provided: Record<string, unknown> = Object.create(null);
+/** The stand-in class of each class name the reference's modules export: a proxy's prototype. */
+const standIns: Record<string, { prototype: object }> = Object.create(null);
+const proxies = new Map<number, object>();
+const handleOf = new WeakMap<object, number>();
+const methods = new Map<string, (...args: unknown[]) => unknown>();
+
+function fromWire(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const tagged = value as { $?: string; v?: unknown; h?: number; kind?: string; name?: string };
+  switch (tagged.$) {
+    case 'undefined':
+      return undefined;
+    case 'number':
+      return Number(tagged.v);
+    case 'bigint':
+      return BigInt(String(tagged.v));
+    case 'handle':
+      return proxyFor(Number(tagged.h), String(tagged.kind));
+    case 'function':
+      return undefined;
+    case 'array':
+      return (tagged.v as unknown[]).map(fromWire);
+    case 'object': {
+      const copy: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(tagged.v as object)) copy[key] = fromWire(item);
+      return copy;
+    }
+  }
+  return undefined;
+}
+
+function toWire(value: unknown, depth = 0): unknown {
+  switch (typeof value) {
+    case 'undefined':
+      return { $: 'undefined' };
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0) ? value : { $: 'number', v: String(value) };
+    case 'bigint':
+      return { $: 'bigint', v: String(value) };
+    case 'function':
+    case 'symbol':
+      throw new TypeError(
+        `a ${typeof value} cannot be passed to the course's files in a linked run: only data and their own objects`,
+      );
+    case 'object': {
+      if (value === null) return null;
+      const h = handleOf.get(value);
+      if (h !== undefined) return { $: 'handle', h };
+      if (depth > 16) return { $: 'undefined' };
+      if (Array.isArray(value)) return { $: 'array', v: value.map((item) => toWire(item, depth + 1)) };
+      const copy: Record<string, unknown> = {};
+      for (const key of Object.keys(value))
+        copy[key] = toWire((value as Record<string, unknown>)[key], depth + 1);
+      // A class's getters (a Card with `get spot()`) travel as the values they read.
+      let proto = Object.getPrototypeOf(value) as object | null;
+      for (let level = 0; proto !== null && proto !== Object.prototype && level < 8; level++) {
+        for (const name of Object.getOwnPropertyNames(proto)) {
+          const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+          if (descriptor?.get !== undefined && !(name in copy))
+            copy[name] = toWire((value as Record<string, unknown>)[name], depth + 1);
+        }
+        proto = Object.getPrototypeOf(proto) as object | null;
+      }
+      return { $: 'object', v: copy };
+    }
+    default:
+      return value;
+  }
+}
+
+/** What the reference answered: its value, or what it threw, thrown here again. */
+function answered(answer: Answer): unknown {
+  if (answer.thrown === undefined) return fromWire(answer.v);
+  const { name, message } = answer.thrown;
+  const made = answer.thrown.provided === undefined ? undefined : provided[answer.thrown.provided];
+  const error: Error =
+    typeof made === 'function'
+      ? (Object.create((made as { prototype: object }).prototype) as Error)
+      : new Error();
+  Object.defineProperty(error, 'message', { value: message, writable: true, configurable: true });
+  if (typeof made !== 'function' || error.name !== name)
+    Object.defineProperty(error, 'name', { value: name, writable: true, configurable: true });
+  throw error;
+}
+
+const args = (values: unknown[]) => values.map((value) => toWire(value));
+
+function method(h: number, key: string): (...args: unknown[]) => unknown {
+  const id = `${h}\0${key}`;
+  let made = methods.get(id);
+  if (made === undefined) {
+    made = (...values: unknown[]) => answered(ask('invoke', h, key, args(values)));
+    methods.set(id, made);
+  }
+  return made;
+}
+
+function proxyFor(h: number, kind: string): object {
+  const known = proxies.get(h);
+  if (known !== undefined) return known;
+  const target = Object.create(standIns[kind]?.prototype ?? Object.prototype) as object;
+  const proxy = new Proxy(target, {
+    get(inner, key) {
+      if (typeof key === 'symbol' || key === 'then') return Reflect.get(inner, key);
+      // A method once seen is a method: asked again only for data, which can change.
+      const known = methods.get(`${h}\0${key}`);
+      if (known !== undefined) return known;
+      const answer = ask('get', h, key);
+      const raw = answer.v as { $?: string } | null;
+      if (raw !== null && typeof raw === 'object' && raw.$ === 'function') return method(h, key);
+      return answered(answer);
+    },
+    set(_inner, key, value) {
+      if (typeof key === 'symbol') return false;
+      answered(ask('set', h, key, toWire(value)));
+      return true;
+    },
+  });
+  proxies.set(h, proxy);
+  handleOf.set(proxy, h);
+  return proxy;
+}
+
+/** A stand-in for an export of the reference's: `new` makes the reference's object, a call calls it. */
+function standIn(file: string, name: string): unknown {
+  const made = function (this: unknown, ...values: unknown[]) {
+    if (new.target === undefined) return answered(ask('call', file, name, args(values)));
+    return answered(ask('construct', file, name, args(values)));
+  };
+  Object.defineProperty(made, 'name', { value: name });
+  standIns[name] = made as unknown as { prototype: object };
+  return made;
+}
+
+Object.defineProperty(globalThis, '__pitbossStandIns', {
+  value: Object.freeze({
+    /** The stand-in exports of a reference module, from what the reference's side said of them. */
+    module(file: string, exportsText: string): Record<string, unknown> {
+      const namespace: Record<string, unknown> = Object.create(null);
+      for (const { name, kind, value } of JSON.parse(exportsText) as {
+        name: string;
+        kind: string;
+        value?: unknown;
+      }[])
+        namespace[name] = kind === 'value' ? fromWire(value) : standIn(file, name);
+      return namespace;
+    },
+    provided(namespace: Record<string, unknown>) {
+      for (const name of Object.keys(namespace)) provided[name] = namespace[name];
+    },
+  }),
+  writable: false,
+  configurable: false,
+  enumerable: false,
+});
