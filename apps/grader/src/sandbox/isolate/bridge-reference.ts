@@ -114,15 +114,20 @@ function thrown(error: unknown): Answer {
   };
 }
 
-const answer = (work: () => unknown): Answer => {
+const answer = (work: () => unknown): string => {
+  let result: Answer;
   try {
-    return { v: encode(work()) };
+    result = { v: encode(work()) };
   } catch (error) {
-    return thrown(error);
+    result = thrown(error);
   }
+  return JSON.stringify(result);
 };
 
-const args = (values: unknown): unknown[] => (Array.isArray(values) ? values.map(decode) : []);
+const args = (text: unknown): unknown[] => {
+  const values = JSON.parse(String(text)) as unknown;
+  return Array.isArray(values) ? values.map(decode) : [];
+};
 
 Object.defineProperty(globalThis, '__pitbossBridge', {
   value: Object.freeze({
@@ -149,7 +154,7 @@ Object.defineProperty(globalThis, '__pitbossBridge', {
     get: (h: number, key: string) => answer(() => (handles[h] as Record<string, unknown>)[key]),
     set: (h: number, key: string, value: unknown) =>
       answer(() => {
-        (handles[h] as Record<string, unknown>)[key] = decode(value);
+        (handles[h] as Record<string, unknown>)[key] = decode(JSON.parse(String(value)));
       }),
     invoke: (h: number, key: string, values: unknown) =>
       answer(() => {

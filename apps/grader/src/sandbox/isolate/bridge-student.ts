@@ -3,7 +3,7 @@
 // to the reference's isolate as data and comes back as data (bridge-reference.ts). An object of the
 // reference's is a proxy holding only a number; no function, source text or stack of the reference's
 // is ever in this isolate.
-type Ask = (op: string, a: unknown, b?: unknown, c?: unknown) => Answer;
+type Ask = (op: string, a: unknown, b?: unknown, c?: string) => string;
 type Answer = { v?: unknown; thrown?: { name: string; message: string; provided?: string } };
 
 const holder = globalThis as { __pitbossBridgeAsk?: Ask | undefined };
@@ -83,7 +83,8 @@ function toWire(value: unknown, depth = 0): unknown {
 }
 
 /** What the reference answered: its value, or what it threw, thrown here again. */
-function answered(answer: Answer): unknown {
+function answered(text: string): unknown {
+  const answer = JSON.parse(text) as Answer;
   if (answer.thrown === undefined) return fromWire(answer.v);
   const { name, message } = answer.thrown;
   const made = answer.thrown.provided === undefined ? undefined : provided[answer.thrown.provided];
@@ -97,7 +98,7 @@ function answered(answer: Answer): unknown {
   throw error;
 }
 
-const args = (values: unknown[]) => values.map((value) => toWire(value));
+const args = (values: unknown[]) => JSON.stringify(values.map((value) => toWire(value)));
 
 function method(h: number, key: string): (...args: unknown[]) => unknown {
   const id = `${h}\0${key}`;
@@ -119,14 +120,13 @@ function proxyFor(h: number, kind: string): object {
       // A method once seen is a method: asked again only for data, which can change.
       const known = methods.get(`${h}\0${key}`);
       if (known !== undefined) return known;
-      const answer = ask('get', h, key);
-      const raw = answer.v as { $?: string } | null;
-      if (raw !== null && typeof raw === 'object' && raw.$ === 'function') return method(h, key);
-      return answered(answer);
+      const text = ask('get', h, key);
+      if (text.startsWith('{"v":{"$":"function"')) return method(h, key);
+      return answered(text);
     },
     set(_inner, key, value) {
       if (typeof key === 'symbol') return false;
-      answered(ask('set', h, key, toWire(value)));
+      answered(ask('set', h, key, JSON.stringify(toWire(value))));
       return true;
     },
   });

@@ -116,12 +116,20 @@ class Run {
   readonly limits: RunLimits;
   #stopped: HostLimit | undefined;
   #watch: NodeJS.Timeout;
+  /** Shared with the library: it says here that the run printed past its limit. */
+  #printedTooMuch: Int32Array;
   /** The isolate's processor time when the current piece of work began (a test file): its limit counts from there. */
   cpuFrom = 0;
   /** Which imports of Node's modules this run allows (students' tests: TEST_IMPORTS), and in what words it refuses others. */
   imports: { allowed: readonly string[]; words: string } | undefined;
   /** The module a file's `node:test` import is (students' tests). */
   testModule: IVM.Module | undefined;
+  /**
+   * Run on this thread (a linked run: its stand-ins call the host at every use of the course's objects,
+   * and a call from an isolate running on a thread of its own would wait for this thread each time).
+   * The watch cannot run meanwhile: isolated-vm's own bound on each call stops a loop instead.
+   */
+  sync = false;
   #modules = new Map<string, IVM.Module>();
   #sources: Map<string, string>;
   readonly pitboss: {
@@ -143,11 +151,11 @@ class Run {
     global.setSync('__pitbossInput', new ivm.ExternalCopy(input).copyInto());
     const signal = new SharedArrayBuffer(4);
     global.setSync('__pitbossSignal', new ivm.ExternalCopy(signal).copyInto({ release: true }));
-    const printedTooMuch = new Int32Array(signal);
+    this.#printedTooMuch = new Int32Array(signal);
     this.#watch = setInterval(() => {
       try {
         if (this.isolate.isDisposed) return;
-        if (printedTooMuch[0] === 1) this.stop('output');
+        if (this.#printedTooMuch[0] === 1) this.stop('output');
         else if (Number(this.isolate.cpuTime) / 1e6 - this.cpuFrom > limits.cpuMs) this.stop('cpu');
       } catch {
         // Disposed meanwhile (its memory limit): the run's end says so.
@@ -174,6 +182,7 @@ class Run {
   }
 
   get stopped(): HostLimit | undefined {
+    if (this.#stopped === undefined && this.#printedTooMuch[0] === 1) this.#stopped = 'output';
     if (this.#stopped === undefined && this.isolate.isDisposed) this.#stopped = 'memory';
     return this.#stopped;
   }
@@ -248,14 +257,20 @@ class Run {
 
   /** The time left on the isolate's clock, as a bound for one call (the watch stops it sooner). */
   timeout(): number {
-    return Math.max(1, Math.ceil(this.limits.cpuMs - (this.cpuMs() - this.cpuFrom)) + 1000);
+    const left = this.limits.cpuMs - (this.cpuMs() - this.cpuFrom);
+    return Math.max(1, Math.ceil(this.sync ? left : left + 1000));
   }
 
   /** Runs the timers due, one call each, so that the promises each leaves settle before the next. */
   async drain(): Promise<void> {
     for (;;) {
-      const more = await this.guard(() =>
-        this.pitboss.nextTimer.apply(undefined, [], { timeout: this.timeout(), result: { copy: true } }),
+      const more = await this.guard(async () =>
+        this.sync
+          ? this.pitboss.nextTimer.applySync(undefined, [], {
+              timeout: this.timeout(),
+              result: { copy: true },
+            })
+          : this.pitboss.nextTimer.apply(undefined, [], { timeout: this.timeout(), result: { copy: true } }),
       );
       if (more !== true) return;
     }
@@ -369,10 +384,7 @@ async function referenceFor(
         if (target === undefined) throw new Error('no such bridge call');
         // No timeout here (isolated-vm starts a timer for each call that has one): the reference's
         // isolate has its CPU watched like the student's.
-        return target.applySync(undefined, [a, b, c] as never[], {
-          arguments: { copy: true },
-          result: { copy: true },
-        });
+        return target.applySync(undefined, [a, b, c] as never[]);
       }),
     );
     compileCached(student.isolate, bridgeStudentSource, 'pitboss:bridge-student').runSync(student.context);
@@ -413,7 +425,10 @@ async function runProgram(request: ProgramRequest): Promise<ProgramReply> {
   let limit: HostLimit | undefined;
   let loadFailure: string | undefined;
   try {
-    if (reference !== undefined) await reference.standIns(run);
+    if (reference !== undefined) {
+      run.sync = true;
+      await reference.standIns(run);
+    }
     let entry: IVM.Module;
     try {
       entry = run.module(request.entry);
@@ -422,7 +437,11 @@ async function runProgram(request: ProgramRequest): Promise<ProgramReply> {
       throw error;
     }
     try {
-      await run.guard(() => entry.evaluate({ timeout: run.timeout() }));
+      await run.guard(async () =>
+        run.sync
+          ? entry.evaluateSync({ timeout: run.timeout() })
+          : entry.evaluate({ timeout: run.timeout() }),
+      );
       await run.drain();
       run.pitboss.exit.applySync(undefined, [], { timeout: run.timeout() });
     } catch (error) {

@@ -103,7 +103,12 @@ function writeOut(chunk: unknown, encoding?: unknown): boolean {
   if (exited) return true;
   const piece = bytesOf(chunk, encoding);
   printed += piece.length;
-  if (printed > input.outputBytes) signal[0] = 1;
+  if (printed > input.outputBytes) {
+    // The host ends the run at once; a run it cannot watch (a linked run) ends here, as at an exit.
+    signal[0] = 1;
+    exited = true;
+    throw new ProgramExit(1);
+  }
   if (kept <= input.outputBytes) {
     const room = input.outputBytes + 1 - kept;
     const cut = piece.length > room ? piece.slice(0, room) : piece;
