@@ -9,7 +9,16 @@
 //   3. a class (BENCH_CLASS submissions cycled through the correct-* and wrong-* fixtures) graded at
 //      --jobs 1 and 2 with isolates: submissions a minute, and the ratio of the two.
 import { spawn } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Limits } from '../src/kit/assignment.ts';
@@ -36,17 +45,26 @@ const median = (values: readonly number[]) => {
 const cpuOf = (pid: number): number => treesUsage([pid]).get(pid)?.cpuMs ?? 0;
 
 async function perRunCost(): Promise<void> {
-  const limits = { testTimeoutMs: 20_000, programTimeoutMs: 10_000, heapMb: 512, outputBytes: 1 << 24 } as Limits;
+  const limits = {
+    testTimeoutMs: 20_000,
+    programTimeoutMs: 10_000,
+    heapMb: 512,
+    outputBytes: 1 << 24,
+  } as Limits;
   const stage = join(work, 'stage-0');
   mkdirSync(stage);
   // A real program's shape: a few modules, a game's worth of lines printed one at a time.
-  writeFileSync(join(stage, 'deck.mjs'), 'export class Deck { constructor() { this.cards = Array.from({ length: 52 }, (_, i) => i); } deal() { return this.cards.pop(); } }');
+  writeFileSync(
+    join(stage, 'deck.mjs'),
+    'export class Deck { constructor() { this.cards = Array.from({ length: 52 }, (_, i) => i); } deal() { return this.cards.pop(); } }',
+  );
   writeFileSync(
     join(stage, 'main.mjs'),
     "import { Deck } from './deck.mjs';\nconst deck = new Deck();\nfor (let hand = 0; hand < 20; hand++) console.log(`hand ${hand}: ${deck.deal()} ${deck.deal()}`);",
   );
   const sandbox = new IsolateSandbox({ workDir: work, limits, size: 1 });
-  const run = () => sandbox.program({ dir: stage, entry: 'main.mjs', argv: [], stdin: '', cpuLimitMs: 2000, wallMs: 10_000 });
+  const run = () =>
+    sandbox.program({ dir: stage, entry: 'main.mjs', argv: [], stdin: '', cpuLimitMs: 2000, wallMs: 10_000 });
   await run(); // the host's start-up is the submission's, not a run's
   const host = sandbox.hostPids()[0]!;
   const graderBefore = process.cpuUsage();
@@ -84,7 +102,8 @@ function pitboss(
       stderr += chunk.toString('utf8');
     });
     child.on('close', (status) => {
-      if (status !== 0 && status !== 1) reject(new Error(`pitboss ${args.join(' ')} exited ${status}: ${stderr}`));
+      if (status !== 0 && status !== 1)
+        reject(new Error(`pitboss ${args.join(' ')} exited ${status}: ${stderr}`));
       else
         resolve({
           seconds: (performance.now() - started) / 1000,
@@ -104,13 +123,17 @@ async function checks(): Promise<void> {
   const reports: Record<'isolates' | 'processes', string> = { isolates: '', processes: '' };
   for (let i = 0; i < CHECKS; i++) {
     for (const way of ['processes', 'isolates'] as const) {
-      const run = await pitboss(['check', folder, '--format', 'json'], way === 'processes' ? { PITBOSS_ISOLATES: 'off' } : {});
+      const run = await pitboss(
+        ['check', folder, '--format', 'json'],
+        way === 'processes' ? { PITBOSS_ISOLATES: 'off' } : {},
+      );
       seconds[way].push(run.seconds);
       started[way] = processes(run.timings);
       reports[way] = run.stdout;
     }
   }
-  if (reports.isolates !== reports.processes) throw new Error('check gave different reports with and without isolates');
+  if (reports.isolates !== reports.processes)
+    throw new Error('check gave different reports with and without isolates');
   const a = median(seconds.isolates);
   const b = median(seconds.processes);
   console.log(
@@ -136,7 +159,9 @@ async function throughput(): Promise<void> {
       `a class of ${CLASS} at --jobs ${jobs}: ${run.seconds.toFixed(1)} s, ${perMinute[jobs]!.toFixed(0)} submissions a minute (${processes(run.timings)} sandboxed processes)`,
     );
   }
-  console.log(`--jobs 2 against --jobs 1: ${(perMinute[2]! / perMinute[1]!).toFixed(2)} times as many a minute`);
+  console.log(
+    `--jobs 2 against --jobs 1: ${(perMinute[2]! / perMinute[1]!).toFixed(2)} times as many a minute`,
+  );
 }
 
 try {

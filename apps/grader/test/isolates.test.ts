@@ -181,6 +181,26 @@ describe('limits stop the run, and the host goes on', () => {
     expect(await printed("console.log('still here')")).toBe('still here\n');
   });
 
+  it('buffers past the memory limit end the run as out of memory, even when the code catches the failure', async () => {
+    const outcome = await run(
+      stage({
+        'main.mjs':
+          'const hoard = []; for (;;) { try { hoard.push(Buffer.alloc(16 * 1024 * 1024, 1)); } catch {} }',
+      }),
+    );
+    expect(outcome.limit).toBe('memory');
+  });
+
+  it('a runaway recursion fails as fast as in Node, at about the same depth', async () => {
+    const outcome = await run(
+      stage({
+        'main.mjs':
+          'let depth = 0; const down = () => { depth++; down(); }; try { down(); } catch (e) { console.log(e.name, depth > 3000 && depth < 20000); }',
+      }),
+    );
+    expect(outcome.stdout.toString()).toBe('RangeError true\n');
+  });
+
   it('a promise loop that never yields is stopped too', async () => {
     const outcome = await run(stage({ 'main.mjs': 'for (;;) await null;' }), '', 300);
     expect(outcome.limit).toBe('cpu');

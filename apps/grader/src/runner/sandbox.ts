@@ -12,6 +12,11 @@ import { randomInt } from 'node:crypto';
 import { dirname } from 'node:path';
 import type { Limits } from '../kit/assignment.ts';
 
+/** The stack of an isolate host's threads: about half as deep as Node's main thread lets JavaScript go. */
+const ISOLATE_STACK_BYTES = 640 * 1024;
+/** The host's own V8 stack limit, in KiB: below ISOLATE_STACK_BYTES, so that no recursion overruns it. */
+export const ISOLATE_HOST_FLAGS = ['--stack-size=500'];
+
 /** The system a student process sees: /usr read-only, with the usual links into it. */
 const SYSTEM_MOUNTS = [
   '--ro-bind',
@@ -207,6 +212,11 @@ export function sandboxCommand(request: SandboxRequest): { command: string; args
       '--nproc=256',
       `--fsize=${request.fileSizeBytes ?? request.limits.outputBytes}`,
       ...(request.addressSpaceMb === undefined ? [] : [`--as=${request.addressSpaceMb * 1024 * 1024}`]),
+      // The isolate host's threads take their stack size from this limit, and isolated-vm lets V8 use
+      // the whole of it: at the 8 MiB default a runaway recursion goes eight times as deep as in Node,
+      // and a fresh isolate takes several times as long a frame to fail. The host's main thread (the
+      // linked runs) gets a V8 limit below it (ISOLATE_HOST_FLAGS).
+      ...(request.addons === true ? [`--stack=${ISOLATE_STACK_BYTES}`] : []),
       '--',
     );
   }

@@ -12,6 +12,7 @@ import type { Limits } from '../../kit/assignment.ts';
 import { REPO_ROOT } from '../../paths.ts';
 import { describeLimit } from '../../runner/limits.ts';
 import type { ProgramOutcome } from '../../runner/process.ts';
+import { ISOLATE_HOST_FLAGS } from '../../runner/sandbox.ts';
 import { ChildWorker, type Settled } from '../../runner/worker.ts';
 import type { FileOutcome } from '../../student-tests/matrix.ts';
 import type {
@@ -162,6 +163,7 @@ export class IsolateSandbox {
         ],
         limits: this.#limits,
         addons: true,
+        nodeFlags: ISOLATE_HOST_FLAGS,
         preamble: [
           JSON.stringify({
             isolatedVm: support.path,

@@ -116,7 +116,7 @@ class Run {
   readonly limits: RunLimits;
   #stopped: HostLimit | undefined;
   #watch: NodeJS.Timeout;
-  /** Shared with the library: it says here that the run printed past its limit. */
+  /** Shared with the library: it says here that the run printed past its limit (1) or ran out of memory (2). */
   #printedTooMuch: Int32Array;
   /** The isolate's processor time when the current piece of work began (a test file): its limit counts from there. */
   cpuFrom = 0;
@@ -156,6 +156,7 @@ class Run {
       try {
         if (this.isolate.isDisposed) return;
         if (this.#printedTooMuch[0] === 1) this.stop('output');
+        else if (this.#printedTooMuch[0] === 2) this.stop('memory');
         else if (Number(this.isolate.cpuTime) / 1e6 - this.cpuFrom > limits.cpuMs) this.stop('cpu');
       } catch {
         // Disposed meanwhile (its memory limit): the run's end says so.
@@ -183,6 +184,7 @@ class Run {
 
   get stopped(): HostLimit | undefined {
     if (this.#stopped === undefined && this.#printedTooMuch[0] === 1) this.#stopped = 'output';
+    if (this.#stopped === undefined && this.#printedTooMuch[0] === 2) this.#stopped = 'memory';
     if (this.#stopped === undefined && this.isolate.isDisposed) this.#stopped = 'memory';
     return this.#stopped;
   }
