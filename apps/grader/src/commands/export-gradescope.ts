@@ -30,6 +30,7 @@ import { readCatalogue } from '../mutants/catalogue.ts';
 import { REPO_ROOT } from '../paths.ts';
 import { planTests } from '../plan.ts';
 import { privateFolder, privateTranscriptCases } from '../private-part.ts';
+import { ISOLATE_PROGRAMS } from '../sandbox/isolate/client.ts';
 import type { Io } from './io.ts';
 
 /** Moves /autograder, for a test that lays the tree out somewhere else. */
@@ -40,7 +41,7 @@ const GRADESCOPE_JOBS = 2;
 
 const CLI_BUNDLE = 'apps/grader/dist/pitboss.mjs';
 /** The grader's own run-time bundles (assignments.ts builds them from these). */
-const RUNTIME_ENTRIES = Object.values(CHILD_PROGRAMS);
+const RUNTIME_ENTRIES = [...Object.values(CHILD_PROGRAMS), ISOLATE_PROGRAMS.host];
 /** The roots of the workspace's packages (pnpm-workspace.yaml). */
 const WORKSPACE_ROOTS = ['packages', 'apps', 'graders'];
 
@@ -119,7 +120,21 @@ async function runtimeInputs(referenceDir: string, rules: string): Promise<strin
     logLevel: 'silent',
     plugins: [siblingsExternal],
   });
-  return Object.keys(result.metafile.inputs).map(toPosix);
+  // The scripts made inside isolates are bundled for no platform's built-ins: util, buffer, assert and
+  // events are the npm packages there.
+  const scripts = await build({
+    entryPoints: ISOLATE_PROGRAMS.scripts.map((entry) => join(REPO_ROOT, entry)),
+    absWorkingDir: REPO_ROOT,
+    outdir: join(REPO_ROOT, 'node_modules/.cache/pitboss/export-gradescope-isolate'),
+    write: false,
+    metafile: true,
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    logLevel: 'silent',
+  });
+  return [...Object.keys(result.metafile.inputs), ...Object.keys(scripts.metafile.inputs)].map(toPosix);
 }
 
 /** The npm package folder an input lies in (`node_modules/.pnpm/x@1/node_modules/x/lib/a.js` -> x's folder). */

@@ -66,12 +66,27 @@ function findIsolatedVm(): IsolatesSupport {
   };
 }
 
-const HOST = 'apps/grader/src/sandbox/isolate/host.ts';
-const LIBRARY = 'apps/grader/src/sandbox/isolate/library.ts';
-const EXECUTOR = 'apps/grader/src/sandbox/isolate/executor-entry.ts';
-const TESTS = 'apps/grader/src/sandbox/isolate/tests-entry.ts';
 const ISOLATE = 'apps/grader/src/sandbox/isolate';
-const PARTS = 'apps/grader/src/sandbox/isolate/parts';
+const HOST = `${ISOLATE}/host.ts`;
+const LIBRARY = `${ISOLATE}/library.ts`;
+const EXECUTOR = `${ISOLATE}/executor-entry.ts`;
+const TESTS = `${ISOLATE}/tests-entry.ts`;
+const PARTS = `${ISOLATE}/parts`;
+
+/** The host (a Node program) and the scripts made inside isolates, bundled at run time: an export ships their sources. */
+export const ISOLATE_PROGRAMS = {
+  host: HOST,
+  scripts: [
+    LIBRARY,
+    EXECUTOR,
+    TESTS,
+    `${ISOLATE}/bridge-reference.ts`,
+    `${ISOLATE}/bridge-student.ts`,
+    `${PARTS}/buffer.ts`,
+    `${PARTS}/util.ts`,
+    `${PARTS}/assert.ts`,
+  ],
+} as const;
 
 interface HostFiles {
   host: string;
@@ -119,6 +134,8 @@ const hostFiles = (): Promise<HostFiles> =>
 type Worker = ChildWorker<HostReply & { token: string }>;
 
 let ids = 0;
+/** How long past a run's wall time the grader waits for its host before ending the host. */
+const HOST_GRACE_MS = 2000;
 
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
 
@@ -198,7 +215,14 @@ export class IsolateSandbox {
     const worker = await this.#acquire();
     try {
       const id = ++ids;
-      const settled = await worker.run({ ...request, id }, String(id), (reply) => String(reply.id), wallMs);
+      // The host ends a run at its wall time itself, saying where it was; this is the backstop.
+      const settled = await worker.run(
+        { ...request, id },
+        String(id),
+        (reply) => String(reply.id),
+        wallMs + HOST_GRACE_MS,
+        wallMs,
+      );
       if (settled.kind === 'reply' && (settled.reply as { kind: string }).kind === 'fault')
         throw new Error(
           `the isolate host failed: ${(settled.reply as unknown as { message: string }).message}`,
@@ -209,8 +233,8 @@ export class IsolateSandbox {
     }
   }
 
-  #runLimits(cpuMs: number): RunLimits {
-    return { heapMb: this.#limits.heapMb, outputBytes: this.#limits.outputBytes, cpuMs };
+  #runLimits(cpuMs: number, wallMs: number): RunLimits {
+    return { heapMb: this.#limits.heapMb, outputBytes: this.#limits.outputBytes, cpuMs, wallMs };
   }
 
   /** A student's program on a stage (a transcript run), as the process path tells it (runner/process.ts). */
@@ -232,7 +256,7 @@ export class IsolateSandbox {
         entry: run.entry,
         argv: [...run.argv],
         stdin: run.stdin,
-        limits: this.#runLimits(run.cpuLimitMs),
+        limits: this.#runLimits(run.cpuLimitMs, run.wallMs),
         ...(run.apart === undefined || run.apart.length === 0
           ? {}
           : { apart: [...run.apart], provided: [...(run.provided ?? [])] }),
@@ -278,7 +302,7 @@ export class IsolateSandbox {
             dir,
             provided: [...provided],
             request: request as ExecRequest,
-            limits: this.#runLimits(cpuLimitMs ?? limitMs),
+            limits: this.#runLimits(cpuLimitMs ?? limitMs, timeoutMs),
           },
           timeoutMs,
         );
@@ -287,6 +311,7 @@ export class IsolateSandbox {
         if (reply.limit !== undefined) {
           const hit = reply.limit;
           const named = hit === 'cpu' && cpuLimitMs !== undefined ? cpuLimitMs : limitMs;
+          // (A wall time the budget cut short is named by the caller, as the process path names it.)
           return { kind: 'limit', hit, message: describeLimit(hit, this.#limits, named), at: reply.at };
         }
         return {
@@ -312,7 +337,7 @@ export class IsolateSandbox {
         kind: 'tests',
         modules: { ...modules },
         tests: [...tests],
-        limits: this.#runLimits(options.runTimeoutMs),
+        limits: this.#runLimits(options.runTimeoutMs, options.runTimeoutMs),
       },
       options.totalMs,
     );

@@ -120,6 +120,8 @@ class Run {
   #printedTooMuch: Int32Array;
   /** The isolate's processor time when the current piece of work began (a test file): its limit counts from there. */
   cpuFrom = 0;
+  /** When the current piece of work began, on the wall clock. */
+  wallFrom = performance.now();
   /** Which imports of Node's modules this run allows (students' tests: TEST_IMPORTS), and in what words it refuses others. */
   imports: { allowed: readonly string[]; words: string } | undefined;
   /** The module a file's `node:test` import is (students' tests). */
@@ -157,6 +159,7 @@ class Run {
         if (this.isolate.isDisposed) return;
         if (this.#printedTooMuch[0] === 1) this.stop('output');
         else if (this.#printedTooMuch[0] === 2) this.stop('memory');
+        else if (performance.now() - this.wallFrom > limits.wallMs) this.stop('time');
         else if (Number(this.isolate.cpuTime) / 1e6 - this.cpuFrom > limits.cpuMs) this.stop('cpu');
       } catch {
         // Disposed meanwhile (its memory limit): the run's end says so.
@@ -250,8 +253,9 @@ class Run {
       if (this.stopped !== undefined) throw new Stopped(this.stopped);
       // isolated-vm's own bound on a call (the watch normally stops it first).
       if (error instanceof Error && error.message === 'Script execution timed out.') {
-        this.stop('cpu');
-        throw new Stopped('cpu');
+        const limit = performance.now() - this.wallFrom >= this.limits.wallMs ? 'time' : 'cpu';
+        this.stop(limit);
+        throw new Stopped(limit);
       }
       throw error;
     }
@@ -260,7 +264,8 @@ class Run {
   /** The time left on the isolate's clock, as a bound for one call (the watch stops it sooner). */
   timeout(): number {
     const left = this.limits.cpuMs - (this.cpuMs() - this.cpuFrom);
-    return Math.max(1, Math.ceil(this.sync ? left : left + 1000));
+    const wallLeft = this.limits.wallMs - (performance.now() - this.wallFrom);
+    return Math.max(1, Math.ceil(this.sync ? Math.min(left, wallLeft) : left + 1000));
   }
 
   /** Runs the timers due, one call each, so that the promises each leaves settle before the next. */
@@ -630,6 +635,7 @@ async function runTests(request: TestsRequest): Promise<TestsReply> {
     ];
     for (let index = 0; index < request.tests.length; index++) {
       run.cpuFrom = run.cpuMs();
+      run.wallFrom = performance.now();
       run.freshModules();
       // This file's node:test: a fresh registration API, made in the isolate.
       const api = run.isolate.compileModuleSync(

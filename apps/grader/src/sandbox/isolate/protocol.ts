@@ -40,6 +40,8 @@ export interface RunLimits {
   outputBytes: number;
   /** Processor time on the isolate's own clock. */
   cpuMs: number;
+  /** Wall time, for code that waits (Atomics.wait) rather than computes. */
+  wallMs: number;
 }
 
 /** A student's program run: the stage's modules, `entry` first, with its argv, stdin and case files. */
@@ -83,7 +85,7 @@ export interface TestsRequest {
 export type HostRequest = ProgramRequest | ExecHostRequest | TestsRequest;
 
 /** Which limit the host itself stopped a run at. */
-export type HostLimit = 'cpu' | 'memory' | 'output';
+export type HostLimit = 'cpu' | 'time' | 'memory' | 'output';
 
 export interface ProgramReply {
   id: number;
