@@ -44,7 +44,9 @@ export function maskSources(): void {
     configurable: true,
     enumerable: false,
   });
-  defineProperty(Error, 'stackTraceLimit', { value: 0, writable: false, configurable: false });
+  // An accessor V8 does not call when it captures a stack (it reads data properties only): no frames.
+  // Its setter takes any value and keeps none, so code that sets the limit (assert's errors do) goes on.
+  defineProperty(Error, 'stackTraceLimit', { get: () => 0, set: () => {}, configurable: false });
 }
 const MASKED = 'function () { [native code] }';
 const sourceless = {
