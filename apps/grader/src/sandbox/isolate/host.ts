@@ -74,6 +74,10 @@ const parts = {
   assert: readFileSync(preamble.parts.assert, 'utf8'),
 };
 
+const partCallback = new ivm.Callback((name: unknown) =>
+  name === 'buffer' || name === 'util' || name === 'assert' ? parts[name] : '',
+);
+
 /** V8's code cache of each of the host's scripts, made by the first isolate: later ones skip compiling. */
 const codeCache = new Map<string, IVM.ExternalCopy<ArrayBuffer>>();
 function compileCached(isolate: IVM.Isolate, source: string, filename: string): IVM.Script {
@@ -90,8 +94,20 @@ function compileCached(isolate: IVM.Isolate, source: string, filename: string): 
 const reply = (message: object) => writeSync(REPLY_FD, `${JSON.stringify({ token, ...message })}\n`);
 reply({ ready: true });
 
-/** A stage's modules and case files, as the run sees them. */
+/** Stages read so far: a stage is written whole before its first run, and never changes after. */
+const stages = new Map<string, { modules: Map<string, string>; files: Record<string, string> }>();
+
+/** A stage's modules and case files, as the run sees them (a copy of the modules: a run may add to them). */
 function readStage(dir: string): { modules: Map<string, string>; files: Record<string, string> } {
+  let stage = stages.get(dir);
+  if (stage === undefined) {
+    stage = readStageFiles(dir);
+    stages.set(dir, stage);
+  }
+  return { modules: new Map(stage.modules), files: stage.files };
+}
+
+function readStageFiles(dir: string): { modules: Map<string, string>; files: Record<string, string> } {
   const modules = new Map<string, string>();
   const files: Record<string, string> = {};
   for (const name of readdirSync(dir)) {
@@ -151,6 +167,8 @@ class Run {
     const global = this.context.global;
     global.setSync('globalThis', global.derefInto());
     global.setSync('__pitbossInput', new ivm.ExternalCopy(input).copyInto());
+    // The library's larger parts, each asked for by its first use (library.ts, `part`).
+    global.setSync('__pitbossPart', partCallback);
     const signal = new SharedArrayBuffer(4);
     global.setSync('__pitbossSignal', new ivm.ExternalCopy(signal).copyInto({ release: true }));
     this.#printedTooMuch = new Int32Array(signal);
@@ -347,7 +365,6 @@ async function referenceFor(
     outputBytes: request.limits.outputBytes,
     tellChance: false,
     nodeVersion: process.version,
-    parts,
   };
   const run = new Run(request.limits, input, modules);
   run.cpuFrom = run.cpuMs();
@@ -419,7 +436,6 @@ async function runProgram(request: ProgramRequest): Promise<ProgramReply> {
     outputBytes: request.limits.outputBytes,
     tellChance: true,
     nodeVersion: process.version,
-    parts,
   };
   const apart = request.apart ?? [];
   // A linked run: the course's files run in an isolate of their own, never in the student's.
@@ -517,7 +533,6 @@ async function runExec(request: ExecHostRequest): Promise<ExecHostReply> {
     outputBytes: request.limits.outputBytes,
     tellChance: true,
     nodeVersion: process.version,
-    parts,
   };
   const run = new Run(request.limits, input, modules);
   // What the run itself costs is counted from here: the library's making is the host's.
@@ -613,7 +628,6 @@ async function runTests(request: TestsRequest): Promise<TestsReply> {
     outputBytes: request.limits.outputBytes,
     tellChance: false,
     nodeVersion: process.version,
-    parts,
   };
   const run = new Run(request.limits, input, modules);
   // What the run itself costs is counted from here: the library's making is the host's.

@@ -15,8 +15,6 @@ export interface IsolateInput {
   /** Whether each file's first use of chance is told. */
   tellChance: boolean;
   nodeVersion: string;
-  /** The library's larger parts, as scripts made on first use (library.ts). */
-  parts: { buffer: string; util: string; assert: string };
 }
 
 export interface HostPreamble {
