@@ -62,7 +62,7 @@ async function perRunCost(): Promise<void> {
     join(stage, 'main.mjs'),
     "import { Deck } from './deck.mjs';\nconst deck = new Deck();\nfor (let hand = 0; hand < 20; hand++) console.log(`hand ${hand}: ${deck.deal()} ${deck.deal()}`);",
   );
-  const sandbox = new IsolateSandbox({ workDir: work, limits, size: 1 });
+  const sandbox = new IsolateSandbox({ workDir: work, workRoot: work, limits, size: 1 });
   const run = () =>
     sandbox.program({ dir: stage, entry: 'main.mjs', argv: [], stdin: '', cpuLimitMs: 2000, wallMs: 10_000 });
   await run(); // the host's start-up is the submission's, not a run's

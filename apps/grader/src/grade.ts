@@ -1187,7 +1187,12 @@ export async function gradeSubmission(
   // Every JavaScript run of this submission in one sandboxed host, each run a fresh isolate in it.
   const sandbox =
     assignment.native === undefined && 'path' in isolatesSupport()
-      ? new IsolateSandbox({ workDir, limits: options.limits, size: options.limiter.concurrency })
+      ? new IsolateSandbox({
+          workDir,
+          workRoot: options.workRoot,
+          limits: options.limits,
+          size: options.limiter.concurrency,
+        })
       : undefined;
   try {
     return await gradeIn(assignment, submission, tests, folder, workDir, { ...options, sandbox });

@@ -37,7 +37,7 @@ beforeAll(() => {
   if (!('path' in isolatesSupport())) throw new Error('isolated-vm does not load here');
   root = mkdtempSync(join(tmpdir(), 'pitboss-isolates-'));
   chmodSync(root, 0o711);
-  sandbox = new IsolateSandbox({ workDir: root, limits, size: 1 });
+  sandbox = new IsolateSandbox({ workDir: root, workRoot: root, limits, size: 1 });
 });
 
 afterAll(() => {

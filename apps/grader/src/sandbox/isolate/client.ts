@@ -2,9 +2,9 @@
 // allows) per submission, each run a fresh isolate in it (host.ts). A run that does not come back in
 // its wall time ends its host, and the next run gets a new one; a host that dies before it says it is
 // ready never ran student code, so that is the machinery's failure, never the student's.
-import { existsSync, realpathSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { bundleCached } from '../../bundle.ts';
 import type { ExecReply, ExecRequest } from '../../children/executor/calls.ts';
 import { parseReply } from '../../children/student-tests/protocol.ts';
@@ -131,6 +131,49 @@ const hostFiles = (): Promise<HostFiles> =>
     parts: { buffer, util, assert },
   })));
 
+/**
+ * The host's files where the sandbox's own uid can read them: the work root (the project's folder may
+ * be one it cannot enter, as a Gradescope image's is). isolated-vm too: its entry and its binary.
+ */
+const copies = new Map<string, Promise<HostFiles & { isolatedVm: string }>>();
+function sandboxFiles(workRoot: string): Promise<HostFiles & { isolatedVm: string }> {
+  let copied = copies.get(workRoot);
+  if (copied === undefined) {
+    copied = hostFiles().then((files) => {
+      const support = isolatesSupport();
+      if (!('path' in support)) throw new Error(support.missing);
+      const dir = join(workRoot, 'isolate');
+      mkdirSync(join(dir, 'isolated-vm', 'out'), { recursive: true, mode: 0o711 });
+      const place = (from: string, name: string) => {
+        const to = join(dir, name);
+        copyFileSync(from, to);
+        chmodSync(to, 0o644);
+        return to;
+      };
+      const ivmDir = dirname(support.path);
+      place(join(ivmDir, 'package.json'), 'isolated-vm/package.json');
+      place(join(ivmDir, 'out', 'isolated_vm.node'), 'isolated-vm/out/isolated_vm.node');
+      const isolatedVm = place(support.path, `isolated-vm/${basename(support.path)}`);
+      return {
+        host: place(files.host, 'host.mjs'),
+        library: place(files.library, 'library.js'),
+        executor: place(files.executor, 'executor.js'),
+        tests: place(files.tests, 'tests.js'),
+        bridgeReference: place(files.bridgeReference, 'bridge-reference.js'),
+        bridgeStudent: place(files.bridgeStudent, 'bridge-student.js'),
+        parts: {
+          buffer: place(files.parts.buffer, 'part-buffer.js'),
+          util: place(files.parts.util, 'part-util.js'),
+          assert: place(files.parts.assert, 'part-assert.js'),
+        },
+        isolatedVm,
+      };
+    });
+    copies.set(workRoot, copied);
+  }
+  return copied;
+}
+
 type Worker = ChildWorker<HostReply & { token: string }>;
 
 let ids = 0;
@@ -150,8 +193,11 @@ export class IsolateSandbox {
   #closed = false;
   readonly #all: Worker[] = [];
 
-  constructor(options: { workDir: string; limits: Limits; size: number }) {
+  readonly #workRoot: string;
+
+  constructor(options: { workDir: string; workRoot: string; limits: Limits; size: number }) {
     this.#workDir = options.workDir;
+    this.#workRoot = options.workRoot;
     this.#limits = options.limits;
     this.#size = Math.max(1, options.size);
   }
@@ -161,29 +207,20 @@ export class IsolateSandbox {
     if (idle !== undefined) return idle;
     if (this.#made < this.#size) {
       this.#made++;
-      const { host, library, executor, tests, bridgeReference, bridgeStudent, parts } = await hostFiles();
-      const support = isolatesSupport();
-      if (!('path' in support)) throw new Error(support.missing);
-      const ivmDir = dirname(support.path);
+      const { host, library, executor, tests, bridgeReference, bridgeStudent, parts, isolatedVm } =
+        await sandboxFiles(this.#workRoot);
+      // Everything the host reads lies in one folder of the work root.
+      const ivmDir = dirname(isolatedVm);
       const worker: Worker = new ChildWorker({
         script: host,
         cwd: this.#workDir,
-        readable: [
-          library,
-          executor,
-          tests,
-          bridgeReference,
-          bridgeStudent,
-          ...Object.values(parts),
-          ivmDir,
-          dirname(ivmDir),
-        ],
+        readable: [dirname(ivmDir)],
         limits: this.#limits,
         addons: true,
         nodeFlags: ISOLATE_HOST_FLAGS,
         preamble: [
           JSON.stringify({
-            isolatedVm: support.path,
+            isolatedVm,
             library,
             executor,
             tests,
