@@ -22,7 +22,8 @@ const EXPECTED: Record<string, Record<string, TestStatus>> = {
   'hostile-spawn': {},
   'hostile-read-secrets': {},
   'hostile-write-outside': {},
-  'hostile-network': {},
+  // Its import of node:net is refused before it runs: the file does not load (isolates give no network module).
+  'hostile-network': { 'hand.ts': 'load-error' },
   'hostile-globals': {},
   'hostile-fake-pass': { 'deck.ts': 'failed' },
   'hostile-throws': { 'deck.ts': 'runtime-error', 'hand.ts': 'runtime-error', 'player.ts': 'runtime-error' },

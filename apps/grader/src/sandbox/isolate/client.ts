@@ -345,6 +345,8 @@ export class IsolateSandbox {
         );
         if (settled.kind !== 'reply') return settled as Settled<ExecReply>;
         const reply = settled.reply as ExecHostReply;
+        if (typeof reply.broke === 'string')
+          return { kind: 'exit', message: `the test's isolate broke: ${reply.broke}` };
         if (reply.limit !== undefined) {
           const hit = reply.limit;
           const named = hit === 'cpu' && cpuLimitMs !== undefined ? cpuLimitMs : limitMs;

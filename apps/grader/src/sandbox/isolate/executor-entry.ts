@@ -6,27 +6,33 @@ import { makeExecutor, serialize } from '../../children/executor/executor-core.t
 
 type Loaded = { ns: Record<string, unknown> } | { failed: unknown };
 
+// Taken now, before any student module loads: what the code replaces later cannot change how a request is read.
+const parse = JSON.parse;
+const ErrorClass = Error;
+const freeze = Object.freeze;
+const Int32ArrayClass = Int32Array;
+
 const modules: Record<string, Loaded> = Object.create(null);
 
 Object.defineProperty(globalThis, '__pitbossExecutor', {
-  value: Object.freeze({
+  value: freeze({
     loaded(file: string, ns: Record<string, unknown>) {
       modules[file] = { ns };
     },
     failed(file: string, name: string, message: string) {
-      const error = new Error(message);
+      const error = new ErrorClass(message);
       error.name = name;
       modules[file] = { failed: error };
     },
     /** `progress` is shared with the host: where the executor is, readable after a limit stops it. */
     async run(requestText: string, provided: string[], progress: SharedArrayBuffer) {
-      const at = new Int32Array(progress);
+      const at = new Int32ArrayClass(progress);
       const onStep = (script: number, step: number) => {
         at[0] = 1;
         at[1] = script;
         at[2] = step;
       };
-      const request = JSON.parse(requestText) as ExecRequest;
+      const request = parse(requestText) as ExecRequest;
       const pitboss = (globalThis as unknown as { __pitboss: { restartChance(): void } }).__pitboss;
       const run = makeExecutor({
         provided,

@@ -540,6 +540,7 @@ async function runExec(request: ExecHostRequest): Promise<ExecHostReply> {
   run.cpuFrom = setUp;
   let at: { script: number; step: number } | undefined;
   let limit: HostLimit | undefined;
+  let broke: string | undefined;
   let text = '';
   const progress = new SharedArrayBuffer(12);
   try {
@@ -591,7 +592,9 @@ async function runExec(request: ExecHostRequest): Promise<ExecHostReply> {
     )) as string;
   } catch (error) {
     if (error instanceof Stopped) limit = error.limit;
-    else throw error;
+    // The executor broke in the student's realm (code that vandalised what it runs on): the student's,
+    // as a process that died during the test is.
+    else broke = wordsOf(error).split('\n')[0]!.slice(0, 500);
   }
   const where = new Int32Array(progress);
   if (where[0] === 1) at = { script: where[1]!, step: where[2]! };
@@ -604,7 +607,8 @@ async function runExec(request: ExecHostRequest): Promise<ExecHostReply> {
   return {
     id: request.id,
     kind: 'exec',
-    results: limit === undefined ? JSON.parse(String(text)) : [],
+    ...(broke === undefined ? {} : { broke }),
+    results: limit === undefined && broke === undefined ? JSON.parse(String(text)) : [],
     chance,
     ...(limit === undefined ? {} : { limit }),
     ...(at === undefined ? {} : { at }),

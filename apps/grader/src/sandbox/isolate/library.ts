@@ -674,6 +674,8 @@ Object.assign(processStandIn, {
     throw new ProgramExit(status);
   },
   emitWarning: () => {},
+  // Node's way to a built-in without an import: the same library modules an import gets, no other.
+  getBuiltinModule: (id: unknown) => modules[String(id).replace(/^node:/, '')],
   stdout: {
     isTTY: false,
     fd: 1,

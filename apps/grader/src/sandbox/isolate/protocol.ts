@@ -107,6 +107,8 @@ export interface ExecHostReply {
   results: WireOutcome[][];
   chance: [string, string][];
   limit?: HostLimit;
+  /** The executor broke on what the student's code did to its realm: in words. */
+  broke?: string;
   /** Where the executor last said it was (its word only: for a message). */
   at?: { script: number; step: number };
   cpuMs: number;
