@@ -189,18 +189,21 @@ describe('the call check of the Blackjack editions', () => {
   });
 
   it('tells nothing a driver writes on the record channel in place of the recorders', async () => {
-    // A driver that writes the reference player's compiled text as calls of its own.
+    // A driver that writes calls of its own on the recorders' channel, and tries to read the reference
+    // player's compiled text to write that: the recorders run in the reference's isolate, apart, and
+    // only what they record is read; no module's text is a file the driver can open.
     const dir = join(scratch(), 'forger');
     cpSync(join(CLASSIC, 'correct-indexed'), dir, { recursive: true });
     const driver = join(dir, 'blackjack.ts');
     writeFileSync(
       driver,
-      `import { readFileSync, writeSync } from 'node:fs';\nfor (const line of readFileSync(new URL('./player.mjs', import.meta.url), 'utf8').split('\\n')) writeSync(3, \`player.bet(\${line})\\n\`);\n${readFileSync(driver, 'utf8')}`,
+      `import { existsSync, writeSync } from 'node:fs';\nwriteSync(3, \`player.bet(forged \${existsSync('player.mjs')} \${existsSync(import.meta.url.replace('blackjack.mjs', 'player.mjs'))})\\n\`);\n${readFileSync(driver, 'utf8')}`,
     );
     const report = await json(dir);
     const linked = report.tests.filter((test) => test.transcript?.linking === 'linked');
-    expect(linked.every((test) => test.status === 'passed' && test.calls?.kind === 'different')).toBe(true);
-    expect(linked[0]!.calls).toMatchObject({ actualMethod: 'player.bet' });
+    expect(linked.length).toBeGreaterThan(0);
+    expect(linked.every((test) => test.status === 'passed' && test.calls === undefined)).toBe(true);
+    expect(JSON.stringify(report)).not.toContain('forged');
     expect(JSON.stringify(report)).not.toContain('recordingPlayers');
     expect(JSON.stringify(report)).not.toContain('recordCall');
   });

@@ -72,7 +72,13 @@ async function attempt(options: BuildOptions, label: string): Promise<BuildResul
  * input that does not compile (an Error with `errors`), and CompilerCrash for one the service dies on.
  */
 /** One entry of a submission, bundled in memory with the grader's own settings (never the student's). */
-export function compileInMemory(entry: string, plugin: Plugin, label: string): Promise<BuildResult> {
+export function compileInMemory(
+  entry: string,
+  plugin: Plugin,
+  label: string,
+  /** What `import.meta.url` reads in the module (an isolate gives a module no import.meta of its own). */
+  url?: string,
+): Promise<BuildResult> {
   return compileSafely(
     {
       entryPoints: [entry],
@@ -84,6 +90,15 @@ export function compileInMemory(entry: string, plugin: Plugin, label: string): P
       logLevel: 'silent',
       tsconfigRaw: GRADER_TSCONFIG,
       plugins: [plugin],
+      ...(url === undefined
+        ? {}
+        : {
+            define: {
+              'import.meta.url': JSON.stringify(url),
+              'import.meta.filename': JSON.stringify(url.slice('file://'.length)),
+              'import.meta.dirname': JSON.stringify(url.slice('file://'.length, url.lastIndexOf('/'))),
+            },
+          }),
     },
     label,
   );

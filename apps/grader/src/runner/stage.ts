@@ -104,7 +104,12 @@ export async function compileModule(
     },
   };
   try {
-    const result = await compileInMemory(file, plugin, `${snapshot.dir}/${file}`);
+    const result = await compileInMemory(
+      file,
+      plugin,
+      `${snapshot.dir}/${file}`,
+      `file:///submission/${outputName(file)}`,
+    );
     mkdirSync(outDir, { recursive: true });
     writeFileSync(join(outDir, outputName(file)), result.outputFiles![0]!.text);
     return undefined;

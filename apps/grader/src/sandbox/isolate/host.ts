@@ -682,9 +682,10 @@ async function runTests(request: TestsRequest): Promise<TestsReply> {
         files.push({ kind: 'reply', json: loadFailed.applySync(undefined, [index, ...words]) as string });
       }
       if (loaded) {
-        start.applySync(undefined, [index], { timeout: run.timeout() });
+        // A test runs until its first wait inside this call: the same limits as any other.
+        await run.guard(async () => start.applySync(undefined, [index], { timeout: run.timeout() }));
         await run.drain();
-        const json = answer.applySync(undefined, [], { timeout: run.timeout() });
+        const json = await run.guard(async () => answer.applySync(undefined, [], { timeout: run.timeout() }));
         files.push(typeof json === 'string' ? { kind: 'reply', json } : { kind: 'exit' });
         if (typeof json !== 'string') break;
       }
@@ -696,8 +697,8 @@ async function runTests(request: TestsRequest): Promise<TestsReply> {
       modules.delete(name);
     }
   } catch (error) {
-    if (!(error instanceof Stopped)) throw error;
-    files.push({ kind: 'limit', hit: error.limit });
+    // What broke in the tests' realm is theirs: the file ends as a process that died would.
+    files.push(error instanceof Stopped ? { kind: 'limit', hit: error.limit } : { kind: 'exit' });
   }
   const cpuMs = run.cpuMs() - setUp;
   run.dispose();
