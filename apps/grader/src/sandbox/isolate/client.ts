@@ -408,7 +408,7 @@ export class IsolateSandbox {
         );
       } else if (
         end?.kind === 'limit' &&
-        (end.hit === 'cpu' || end.hit === 'memory' || end.hit === 'output')
+        (end.hit === 'cpu' || end.hit === 'time' || end.hit === 'memory' || end.hit === 'output')
       ) {
         // A file's time is its processor time here: named as the process path names a file's time.
         const hit = end.hit === 'cpu' ? 'time' : end.hit;

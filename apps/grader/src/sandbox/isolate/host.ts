@@ -682,8 +682,9 @@ async function runTests(request: TestsRequest): Promise<TestsReply> {
         files.push({ kind: 'reply', json: loadFailed.applySync(undefined, [index, ...words]) as string });
       }
       if (loaded) {
-        // A test runs until its first wait inside this call: the same limits as any other.
-        await run.guard(async () => start.applySync(undefined, [index], { timeout: run.timeout() }));
+        // A test runs until its first wait inside this call: on the isolate's own thread, so that the
+        // watch can stop it at its limits like any other run.
+        await run.guard(() => start.apply(undefined, [index], { timeout: run.timeout() }));
         await run.drain();
         const json = await run.guard(async () => answer.applySync(undefined, [], { timeout: run.timeout() }));
         files.push(typeof json === 'string' ? { kind: 'reply', json } : { kind: 'exit' });
