@@ -139,14 +139,18 @@ describe('hidden material', () => {
       const report = JSON.parse(texts.json!) as Report;
       const linked = report.tests.filter((test) => test.id.includes('.linked:'));
       expect(linked.length).toBeGreaterThan(10);
+      // In an isolate the driver finds no folder to list and no module text to read: its import of
+      // node:path is refused when it is compiled, in one line, and no run of it shows anything.
+      expect(report.loadErrors.map((problem) => problem.message)).toEqual([
+        expect.stringContaining("imports 'node:path': Pitboss runs your code without Node's modules"),
+      ]);
       for (const test of linked) {
         expect(test.status).not.toBe('passed');
-        expect(test.diff?.withheld).toBe(true);
-        expect(test.diff?.actual.lines).toEqual([]);
+        if (test.diff !== undefined) {
+          expect(test.diff.withheld).toBe(true);
+          expect(test.diff.actual.lines).toEqual([]);
+        }
       }
-      // With all its own files, the student sees its own lines.
-      const ownRun = report.tests.find((test) => test.id.includes('.own:'))!;
-      expect(ownRun.diff?.actual.lines.length).toBeGreaterThan(0);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
