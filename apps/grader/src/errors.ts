@@ -25,6 +25,8 @@ export type PitbossErrorCode =
   | 'MERGE_INVALID'
   /** merge: a batch file whose checksum is missing or does not verify (changed after grading). */
   | 'MERGE_TAMPERED'
+  /** An input past the size a class-wide command takes (similarity: a submission's code). */
+  | 'INPUT_TOO_LARGE'
   /** A submission's file name that would not be a plain file right inside --out. */
   | 'UNSAFE_NAME'
   /** The grading machinery itself failed (the sandbox, a temporary folder, the reference's canary run). */

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { File as DolosFile, FingerprintIndex, Region, TokenizedFile } from '@dodona/dolos-core';
 import type * as TypeScript from 'typescript';
 import type { BatchFile } from './batch.ts';
-import { PitbossError } from './errors.ts';
+import { PitbossError, type PitbossErrorCode } from './errors.ts';
 import type { Assignment } from './kit/assignment.ts';
 import type { TestResult } from './report/model.ts';
 import type { Visibility } from './rubric.ts';
@@ -23,6 +23,13 @@ export const KGRAM_TOKENS = 12;
 export const KGRAMS_IN_WINDOW = 8;
 /** Pairs whose matching fragments are kept and shown side by side (the rest keep their numbers). */
 export const SHOWN_PAIRS = 25;
+/**
+ * The most code (UTF-8 bytes) and tokens of one submission compared: about ten times the largest
+ * correct fixture (20 KB, 5,000 tokens). Past them a submission is named as skipped: a file of one
+ * repeated token matches itself everywhere, and its pairs would cost the whole class's time and memory.
+ */
+export const SIMILAR_CODE_BYTES = 256 * 1024;
+export const SIMILAR_TOKENS = 50_000;
 
 const CODE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 
@@ -76,8 +83,11 @@ export interface SimilarityReport {
   assignment: string;
   settings: { kgramTokens: number; kgramsInWindow: number; starterFiles: string[] };
   submissions: SimilarSubmission[];
-  /** Folders of the class that are no submission, and why. */
-  skipped: { name: string; problem: string }[];
+  /**
+   * Folders of the class not compared, and why: no submission (`NOT_A_SUBMISSION`, ...), code past
+   * the bounds (`INPUT_TOO_LARGE`), or the tool's own failure on it (`INFRASTRUCTURE`).
+   */
+  skipped: { name: string; code: PitbossErrorCode; problem: string }[];
   /** Every pair, most similar first. */
   pairs: SimilarPair[];
   /** Absent without a grade run's results. */
@@ -125,9 +135,10 @@ function rowOf(starts: readonly number[], offset: number): number {
 /**
  * A file's tokens as TypeScript's scanner reads them, names and literals each made one token (a
  * renamed variable, a reworded message or a changed constant is the same code), comments and spacing
- * dropped. `rowOffset` places the file in its submission's shown code.
+ * dropped. `rowOffset` places the file in its submission's shown code. Past `limit` tokens it stops
+ * and throws INPUT_TOO_LARGE, so a huge file costs no more than the bound.
  */
-export function tokenize(text: string, rowOffset = 0): Tokens {
+export function tokenize(text: string, rowOffset = 0, limit = Number.POSITIVE_INFINITY): Tokens {
   const t = typescript();
   const { SyntaxKind: K } = t;
   const scanner = t.createScanner(t.ScriptTarget.Latest, true, t.LanguageVariant.Standard, text);
@@ -175,6 +186,7 @@ export function tokenize(text: string, rowOffset = 0): Tokens {
       token = `T${kind}`;
     else token = t.tokenToString(kind) ?? `K${kind}`;
     previous = kind;
+    if (tokens.length >= limit) throw new PitbossError('INPUT_TOO_LARGE', `more than ${limit} tokens`);
     const start = scanner.getTokenStart();
     const end = Math.max(start, scanner.getTokenEnd() - 1);
     const startRow = rowOf(starts, start);
@@ -192,22 +204,41 @@ export function tokenize(text: string, rowOffset = 0): Tokens {
   return { tokens, regions };
 }
 
-/** The code a submission wrote: its code files, the provided ones (the assignment's own copies) left out. */
+/**
+ * The code a submission wrote: its code files, the provided ones (the assignment's own copies) left
+ * out. Code past SIMILAR_CODE_BYTES or SIMILAR_TOKENS is refused (INPUT_TOO_LARGE).
+ */
 export function codeOf(assignment: Assignment, submission: Submission): SimilarSubmission & Tokens {
   const provided = new Set(assignment.providedFiles.map((file) => file.name));
   const files = [...submission.snapshot.files.keys()]
     .filter((path) => CODE.test(path) && !path.endsWith('.d.ts') && !provided.has(path))
     .sort();
+  const bytes = files.reduce((sum, path) => sum + submission.snapshot.files.get(path)!.length, 0);
+  if (bytes > SIMILAR_CODE_BYTES)
+    throw new PitbossError(
+      'INPUT_TOO_LARGE',
+      `its code is ${bytes} bytes, more than the ${SIMILAR_CODE_BYTES} similarity compares`,
+    );
   const lines: string[] = [];
   const tokens: string[] = [];
   const regions: Region[] = [];
   for (const path of files) {
     const text = submission.snapshot.files.get(path)!.toString('utf8');
     lines.push(`// ==== ${path}`);
-    const found = tokenize(text, lines.length);
-    tokens.push(...found.tokens);
-    regions.push(...found.regions);
-    lines.push(...text.split('\n'));
+    let found: Tokens;
+    try {
+      found = tokenize(text, lines.length, SIMILAR_TOKENS - tokens.length);
+    } catch (error) {
+      if (!(error instanceof PitbossError) || error.code !== 'INPUT_TOO_LARGE') throw error;
+      throw new PitbossError(
+        'INPUT_TOO_LARGE',
+        `its code has more than ${SIMILAR_TOKENS} tokens, the most similarity compares`,
+      );
+    }
+    // One at a time: a spread passes every element as an argument, and a big file's overflow the stack.
+    for (const token of found.tokens) tokens.push(token);
+    for (const region of found.regions) regions.push(region);
+    for (const line of text.split('\n')) lines.push(line);
   }
   return { name: submission.name, files, lines, tokens, regions };
 }

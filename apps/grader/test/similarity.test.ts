@@ -202,6 +202,46 @@ describe('pitboss similarity', () => {
     expect(page).not.toContain('<script>alert');
   });
 
+  it("compares the rest of the class when one student's file is 1 MB, naming that one as skipped", async () => {
+    const dir = join(scratch(), 'class');
+    for (const name of ['correct-indexed', 'correct-functional', 'correct-tested'])
+      cpSync(join(CLASSIC, name), join(dir, name), { recursive: true });
+    // Issue 29: a 1 MB file of one student once overflowed the stack and lost the class's report.
+    cpSync(join(CLASSIC, 'correct-indexed'), join(dir, 'huge'), { recursive: true });
+    const hand = join(dir, 'huge', 'hand.ts');
+    writeFileSync(hand, `${readFileSync(hand, 'utf8')}\nexport const pad = [${'1,'.repeat(500_000)}];\n`);
+    // Under the bytes but past the tokens: skipped too, as soon as the tokens pass the bound.
+    cpSync(join(CLASSIC, 'correct-indexed'), join(dir, 'many-tokens'), { recursive: true });
+    writeFileSync(join(dir, 'many-tokens', 'pad.ts'), `export const pad = [${'1,'.repeat(60_000)}];\n`);
+
+    const out = join(scratch(), 'similarity');
+    const run = await pitbossHere(['similarity', dir, '--assignment', 'classic', '--out', out]);
+    expect(run.status).toBe(0);
+    const lines = run.stderr.split('\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toBe(`pitboss: ${dir} holds 5 submissions`);
+    expect(lines[1]).toMatch(
+      /^pitboss: not compared: huge: its code is 10\d{5} bytes, more than the 262144 similarity compares$/,
+    );
+    expect(lines[2]).toBe(
+      'pitboss: not compared: many-tokens: its code has more than 50000 tokens, the most similarity compares',
+    );
+    const report = JSON.parse(readFileSync(join(out, 'similarity.json'), 'utf8')) as SimilarityReport;
+    expect(report.submissions.map((submission) => submission.name)).toEqual([
+      'correct-functional',
+      'correct-indexed',
+      'correct-tested',
+    ]);
+    expect(report.pairs).toHaveLength(3);
+    expect(report.skipped.map(({ name, code }) => [name, code])).toEqual([
+      ['huge', 'INPUT_TOO_LARGE'],
+      ['many-tokens', 'INPUT_TOO_LARGE'],
+    ]);
+    const page = readFileSync(join(out, 'similarity.html'), 'utf8');
+    expect(page).toContain('Not compared: huge (its code is');
+    expect(page).not.toContain('1,1,1,1');
+  });
+
   it('refuses a class folder that does not exist: one line, exit 2, nothing written', async () => {
     const out = join(scratch(), 'similarity');
     const missing = join(scratch(), 'no-such-class');

@@ -6,9 +6,10 @@ import { join, resolve } from 'node:path';
 import { loadAssignment } from '../assignments.ts';
 import { readBatch } from '../batch.ts';
 import { chooseAssignment } from '../class-assignment.ts';
-import { EXIT_OK, PitbossError } from '../errors.ts';
+import { EXIT_INFRASTRUCTURE, EXIT_OK, PitbossError } from '../errors.ts';
 import { writeFileWhole } from '../files.ts';
 import { expandFolders, outputNames } from '../folders.ts';
+import { terminalLine } from '../report/human.ts';
 import { renderSimilarityHtml } from '../report/similarity.ts';
 import {
   codeOf,
@@ -57,13 +58,18 @@ export async function similarityReport(
   const names = outputNames(folders);
   const code: ReturnType<typeof codeOf>[] = [];
   const skipped: SimilarityReport['skipped'] = [];
+  // One submission the tool cannot take (no submission, past the bounds, or a failure of the tool
+  // itself) is named and skipped: never the whole class's report.
   folders.forEach((folder, index) => {
     const name = names[index]!;
     try {
       code.push({ ...codeOf(assignment, readSubmission(assignment, folder)), name });
     } catch (error) {
-      if (!(error instanceof PitbossError)) throw error;
-      skipped.push({ name, problem: error.message });
+      skipped.push(
+        error instanceof PitbossError
+          ? { name, code: error.code, problem: error.message }
+          : { name, code: 'INFRASTRUCTURE', problem: `similarity failed on it: ${String(error)}` },
+      );
     }
   });
   if (code.length < 2)
@@ -93,7 +99,11 @@ export async function similarityReport(
   };
 }
 
-/** `pitboss similarity`: writes the page and its data, and names the most similar pairs. */
+/**
+ * `pitboss similarity`: writes the page and its data, and names the most similar pairs and every
+ * folder skipped. A folder skipped for what it holds leaves the status 0; one the tool itself failed
+ * on is an infrastructure error (3), as in `grade`, though every other submission is compared.
+ */
 export async function similarity(classDir: string, flags: SimilarityFlags, io: Io): Promise<number> {
   if (existsSync(flags.out) && !statSync(flags.out).isDirectory())
     throw new PitbossError(
@@ -113,5 +123,9 @@ export async function similarity(classDir: string, flags: SimilarityFlags, io: I
     lines.push(`${report.behaviour.groups.length} groups of submissions fail a test alike.`);
   lines.push(`similarity page (staff only) -> ${html}`, `data -> ${data}`);
   io.stdout(`${lines.join('\n')}\n`);
-  return EXIT_OK;
+  for (const { name, code, problem } of report.skipped)
+    io.stderr(
+      `pitboss: ${code === 'INFRASTRUCTURE' ? 'infrastructure error: ' : ''}not compared: ${terminalLine(name)}: ${terminalLine(problem)}\n`,
+    );
+  return report.skipped.some((skip) => skip.code === 'INFRASTRUCTURE') ? EXIT_INFRASTRUCTURE : EXIT_OK;
 }

@@ -66,7 +66,7 @@ export function renderSimilarityHtml(report: SimilarityReport): string {
   );
   if (report.skipped.length > 0)
     out.push(
-      `<p class="muted">Not compared (no submission): ${report.skipped.map((s) => `${esc(s.name)} (${esc(s.problem)})`).join('; ')}</p>`,
+      `<p class="muted">Not compared: ${report.skipped.map((s) => `${esc(s.name)} (${esc(s.problem)})`).join('; ')}</p>`,
     );
   out.push(
     '<h2>Pairs by code similarity</h2>',
