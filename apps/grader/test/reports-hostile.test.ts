@@ -20,6 +20,7 @@ import {
 import { PitbossError } from '../src/errors.ts';
 import { renderClassReport, renderGradebook } from '../src/report/class.ts';
 import { renderGradescope } from '../src/report/gradescope.ts';
+import { renderHtml } from '../src/report/html.ts';
 import { renderHuman } from '../src/report/human.ts';
 import { FORMATS, render } from '../src/report/index.ts';
 import { renderJunit } from '../src/report/junit.ts';
@@ -249,6 +250,32 @@ describe('the human report in a terminal', () => {
     expect(lines.filter((line) => line.startsWith('Score '))).toHaveLength(1);
     expect(lines.filter((line) => /^\S/.test(line) && line.includes('147/147'))).toEqual([]);
     expect(lines).toContain('      Score 147/147  (all tests)');
+  });
+});
+
+describe('the HTML page in a browser', () => {
+  // Issue 29: a right-to-left override in a test name reached the page raw, reordering what it shows.
+  const name = 'deals 52 cards \u202e)deretla( \u2066hidden\u2069';
+  const message = 'expected 52\u202e got 51\x1b[2J\r\nsecond line\tafter a tab';
+  const hostile = report(
+    [
+      test({ id: 'deck.a', name, status: 'failed', score: 0, message }),
+      test({ id: 'deck.b', name: 'passes \u202eexe.txt' }),
+    ],
+    'mallory',
+  );
+
+  it('shows every control character in a test name or message as an escape, as the terminal report does', () => {
+    for (const page of [renderHtml(hostile), renderClassReport([{ name: 'mallory', report: hostile }])]) {
+      expect(page).not.toMatch(STEERING);
+    }
+    const page = renderHtml(hostile);
+    expect(page).toContain('deals 52 cards \\u202e)deretla( \\u2066hidden\\u2069');
+    expect(page).toContain('passes \\u202eexe.txt');
+    expect(page).toContain('expected 52\\u202e got 51\\x1b[2J\\x0d');
+    // Line ends and tabs are the page's to show: kept.
+    expect(page).toContain('\nsecond line\tafter a tab');
+    expect(renderHuman(hostile, { color: false })).toContain('deals 52 cards \\u202e)deretla(');
   });
 });
 

@@ -51,6 +51,14 @@ const escaped = (char: string): string => {
 export const terminalLine = (text: string): string => text.replace(CONTROLS, escaped);
 
 /**
+ * Text as lines, for any reader (a terminal, an HTML page): every control character but the line
+ * ends and tabs shown as an escape, as terminalLine shows it, so no bidirectional override reorders
+ * what a page shows.
+ */
+export const shownControls = (text: string): string =>
+  text.replace(CONTROLS, (char) => (char === '\n' ? char : escaped(char)));
+
+/**
  * Text for a terminal as a block of lines, each after `indent`: a line of the text cannot start at
  * the left margin, where the report's own lines are, nor hold a control character.
  */

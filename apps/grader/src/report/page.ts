@@ -1,9 +1,13 @@
 // What every HTML page pitboss writes shares: one self-contained file (inline style and script, no
 // network: its Content-Security-Policy forbids every fetch), readable in light and dark, and in print.
 import escapeHtml from 'escape-html';
+import { shownControls } from './human.ts';
 
-/** Text for HTML: element content and quoted attribute values alike. */
-export const esc = (text: string | number): string => escapeHtml(String(text));
+/**
+ * Text for HTML: element content and quoted attribute values alike, control characters (a
+ * right-to-left override among them) shown as escapes as the terminal report shows them.
+ */
+export const esc = (text: string | number): string => escapeHtml(shownControls(String(text)));
 
 /** A number as people read a score: at most two decimals, no trailing zeros. */
 export { points as num } from './words.ts';
