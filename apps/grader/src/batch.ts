@@ -402,11 +402,11 @@ export function readBatch(dir: string): BatchFile {
   return batch;
 }
 
-/** Refuses a shard whose checksum is missing or does not verify with the run's key. */
+/** Refuses a batch file whose checksum is missing or does not verify with the run's key. */
 function verify(dir: string, batch: BatchFile, key: Buffer | undefined): void {
   const given = batch.checksum;
   if (given === undefined)
-    throw new PitbossError('MERGE_TAMPERED', `${dir}/${BATCH_FILE} has no checksum: grade the shard again`);
+    throw new PitbossError('MERGE_TAMPERED', `${dir}/${BATCH_FILE} has no checksum: grade it again`);
   const expected = checksumOf(batch, key);
   const same =
     given.algorithm === expected.algorithm &&
@@ -414,9 +414,41 @@ function verify(dir: string, batch: BatchFile, key: Buffer | undefined): void {
   if (!same) {
     throw new PitbossError(
       'MERGE_TAMPERED',
-      `${dir}/${BATCH_FILE} does not match its checksum (${given.algorithm}${key === undefined ? '' : ", keyed by the instructor's private part"}): it was changed after grading`,
+      `${dir}/${BATCH_FILE} does not match its checksum (${expected.algorithm}${key === undefined ? '' : ", keyed by the instructor's private part"}): it was changed after grading`,
     );
   }
+}
+
+export interface CheckedBatch {
+  batch: BatchFile;
+  file: string;
+  /** False for a run keyed by a private part that is not here: its checksum cannot be checked. */
+  verified: boolean;
+}
+
+/**
+ * A finished run's batch file, as readBatch reads it, its checksum verified: keyed by the private
+ * part that graded it (the first of `privateDirs`, then the default, whose contents are the run's),
+ * plain when it had none. One changed after grading is refused (MERGE_TAMPERED): what `compare` and
+ * `grade --compare` read of an earlier run is what that run wrote.
+ */
+export function readCheckedBatch(dir: string, privateDirs: readonly (string | undefined)[]): CheckedBatch {
+  const batch = readBatch(dir);
+  const file = join(dir, BATCH_FILE);
+  if (batch.run.secret === 'none') {
+    verify(dir, batch, undefined);
+    return { batch, file, verified: true };
+  }
+  const folder = [...privateDirs, defaultPrivateFolder(batch.run.assignment)].find(
+    (candidate) => candidate !== undefined && hashFolder(candidate) === batch.run.secret,
+  );
+  if (folder === undefined) {
+    if (batch.checksum === undefined)
+      throw new PitbossError('MERGE_TAMPERED', `${file} has no checksum: grade it again`);
+    return { batch, file, verified: false };
+  }
+  verify(dir, batch, batchKey(folder));
+  return { batch, file, verified: true };
 }
 
 const RUN_FIELDS: [keyof RunIdentity, string][] = [

@@ -23,7 +23,10 @@ export type PitbossErrorCode =
   | 'MERGE_INCOMPLETE'
   /** merge: a batch file that is not one (schema, a name that cannot be a file under --out, its size). */
   | 'MERGE_INVALID'
-  /** merge: a batch file whose checksum is missing or does not verify (changed after grading). */
+  /**
+   * merge, compare, grade --compare: a batch file whose checksum is missing or does not verify
+   * (changed after grading), or cannot be verified where a determinism fault rests on it.
+   */
   | 'MERGE_TAMPERED'
   /** An input past the size a class-wide command takes (similarity: a submission's code). */
   | 'INPUT_TOO_LARGE'

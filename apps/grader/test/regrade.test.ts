@@ -1,10 +1,18 @@
 // A regrade previewed: which submissions a change moves, with the evidence before and after, and why.
-import { chmodSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAssignment } from '../src/assignments.ts';
-import { type BatchFile, newBatch, type RunIdentity, readBatch, writeBatchFiles } from '../src/batch.ts';
+import {
+  type BatchFile,
+  canonicalJson,
+  newBatch,
+  type RunIdentity,
+  readBatch,
+  writeBatchFiles,
+} from '../src/batch.ts';
 import { hashSourceFiles } from '../src/bundle.ts';
 import { gradeSubmission } from '../src/grade.ts';
 import type { Assignment } from '../src/kit/assignment.ts';
@@ -201,17 +209,73 @@ describe('pitboss grade --compare and pitboss compare', () => {
       '--format',
       'json',
     ]);
-    // The same run, its result changed by hand where no grader would: what nondeterminism looks like.
+    // The same run, its result changed where no grader would, and signed as the grader signs (with
+    // the private part that graded it): what nondeterminism looks like.
     const second = join(root, 'second');
     cpSync(first, second, { recursive: true });
-    const batch = JSON.parse(readFileSync(join(second, 'pitboss-batch.json'), 'utf8')) as BatchFile;
+    const batch = readBatch(second);
     const test = batch.submissions[0]!.report!.tests[0]!;
     Object.assign(test, { status: 'failed', score: 0, message: 'line 1 differs' });
-    writeFileSync(join(second, 'pitboss-batch.json'), JSON.stringify(batch));
+    writeBatchFiles(second, batch);
     const run = await pitbossHere(['compare', first, second]);
     expect(run.status).toBe(3);
     expect(run.stdout).toContain('DETERMINISM FAULT: 1 submission graded differently');
     expect(run.stdout).toContain('correct-indexed: ');
     expect(run.stderr).toMatch(/^pitboss: infrastructure error: determinism fault: correct-indexed/);
+  });
+
+  it('refuses an earlier run edited after grading (one line naming its file, exit 2), never a determinism fault', async () => {
+    const root = scratch();
+    cpSync(join(CLASSIC, 'correct-indexed'), join(root, 'class', 'correct-indexed'), { recursive: true });
+    const only = ['--only', 'deck.new-order', '--format', 'json'];
+    const first = join(root, 'first');
+    await pitbossHere(['grade', join(root, 'class'), '--out', first, ...only]);
+    const second = join(root, 'second');
+    cpSync(first, second, { recursive: true });
+    // Untouched, the two compare: nothing moved.
+    const same = await pitbossHere(['compare', first, second]);
+    expect(same.status).toBe(0);
+    expect(same.stderr).toBe('');
+
+    // Issue 29: one score edited by hand (the file's checksum left as it was) once read as nondeterminism.
+    const forged = join(root, 'forged');
+    cpSync(first, forged, { recursive: true });
+    const file = join(forged, 'pitboss-batch.json');
+    const batch = JSON.parse(readFileSync(file, 'utf8')) as BatchFile;
+    Object.assign(batch.submissions[0]!.report!.tests[0]!, { status: 'failed', score: 0, message: 'x' });
+    batch.submissions[0]!.report!.score = 0;
+    writeFileSync(file, JSON.stringify(batch));
+    const refused = await pitbossHere(['compare', forged, second]);
+    expect(refused.status).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toBe(
+      `pitboss: ${forged}/pitboss-batch.json does not match its checksum (hmac-sha256, keyed by the instructor's private part): it was changed after grading\n`,
+    );
+    // Re-signed without the private part's key, it is still refused.
+    batch.checksum = {
+      algorithm: 'sha256',
+      digest: createHash('sha256')
+        .update(canonicalJson({ ...batch, checksum: undefined }))
+        .digest('hex'),
+    };
+    writeFileSync(file, JSON.stringify(batch));
+    expect((await pitbossHere(['compare', forged, second])).stderr).toMatch(/does not match its checksum/);
+
+    // grade --compare refuses it before grading anything.
+    const third = join(root, 'third');
+    const regrade = await pitbossHere([
+      'grade',
+      join(root, 'class'),
+      '--out',
+      third,
+      ...only,
+      '--compare',
+      forged,
+    ]);
+    expect(regrade.status).toBe(2);
+    expect(regrade.stderr).toMatch(
+      /\npitboss: .*forged\/pitboss-batch\.json does not match its checksum[^\n]*\n$/,
+    );
+    expect(existsSync(third)).toBe(false);
   });
 });

@@ -170,7 +170,11 @@ function program(io: Io, setStatus: (status: number) => void): Command {
     .argument('<earlier>', "the earlier run's --out folder")
     .argument('<later>', "the later run's --out folder")
     .addOption(new Option('--format <format>', 'human or json').choices(['human', 'json']).default('human'))
-    .action((earlier: string, later: string, flags: { format: 'human' | 'json' }) =>
+    .option(
+      '--private <dir>',
+      "the instructor's private part that graded the runs, to verify their checksums; default: instructor/<assignment>/ when it is that part",
+    )
+    .action((earlier: string, later: string, flags: { format: 'human' | 'json'; private?: string }) =>
       setStatus(compare(earlier, later, flags, io)),
     );
 

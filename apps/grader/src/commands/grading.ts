@@ -15,7 +15,7 @@ import {
   GRADEBOOK,
   inShard,
   type RunIdentity,
-  readBatch,
+  readCheckedBatch,
   type Shard,
   writeBatchFilesStreaming,
   writeSubmissionFiles,
@@ -34,7 +34,6 @@ import { readCatalogue } from '../mutants/catalogue.ts';
 import { countedLimiter, timedNow } from '../phases.ts';
 import { type PlannedTest, planTests } from '../plan.ts';
 import { privateFolder, privateTranscriptCases } from '../private-part.ts';
-import { compareRuns } from '../regrade.ts';
 import { terminalLine } from '../report/human.ts';
 import { type Format, REPORT_FORMATS, writeAll } from '../report/index.ts';
 import type { Report, ReportTokens, ReportView } from '../report/model.ts';
@@ -49,7 +48,7 @@ import { editionFor, type Submission } from '../submission.ts';
 import { readSubmissionMetadata } from '../submission-metadata.ts';
 import { tokenStanding } from '../tokens.ts';
 import { TOOL_VERSION } from '../version.ts';
-import { tellRegrade } from './compare.ts';
+import { regradeOf, tellRegrade } from './compare.ts';
 import type { Io } from './io.ts';
 import { startProgress } from './progress.ts';
 
@@ -253,12 +252,13 @@ async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io)
       'USAGE',
       '--regrade-note tells a score that moved since an earlier run: add --compare <dir>',
     );
-  // Read before anything is graded: a folder that holds no run is a usage error, not a late surprise.
+  // Read (its checksum verified) before anything is graded: a folder that holds no run, or one changed
+  // since, is an input error, not a late surprise.
   const earlier =
     flags.compare === undefined
       ? undefined
       : new Map(
-          readBatch(flags.compare).submissions.flatMap(({ name, report }) =>
+          readCheckedBatch(flags.compare, [secret]).batch.submissions.flatMap(({ name, report }) =>
             report === undefined ? [] : [[name, report] as const],
           ),
         );
@@ -525,7 +525,7 @@ function tellResults(run: Run, { finished, reused, stored, first }: Graded, spoo
       io.stdout(`class report -> ${join(out, CLASS_REPORT)}\ngradebook -> ${join(out, GRADEBOOK)}\n`);
       if (flags.compare !== undefined) {
         io.stdout(`\nCompared with ${flags.compare}:\n`);
-        const status = tellRegrade(compareRuns(readBatch(flags.compare), readBatch(out)), 'human', io);
+        const status = tellRegrade(regradeOf(flags.compare, out, [run.secret], io), 'human', io);
         if (status !== EXIT_OK) return status;
       }
     }
