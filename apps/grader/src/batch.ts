@@ -47,6 +47,23 @@ export const RESERVED_NAMES = ['index', 'pitboss-batch', 'gradebook'];
 export const NAME_BYTES = 200;
 /** The most bytes of a pitboss-batch.json merge reads. */
 const BATCH_BYTES = 256 * 1024 * 1024;
+/**
+ * The deepest a batch file may nest (the schema's shapes reach about ten): a deeper one (a free-form
+ * field such as `run.limits` nested 200,000 times) would overflow the stack of whatever walks it.
+ */
+const BATCH_DEPTH = 64;
+
+/** Whether `value` nests more than `limit` levels: walked with a stack of its own, never recursion. */
+function deeperThan(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [item, depth] = next;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
 
 // Characters a file name under --out may not hold: separators, controls (C0, DEL, C1), and the
 // separators and bidirectional controls that make a name show as another.
@@ -375,6 +392,11 @@ export function readBatch(dir: string): BatchFile {
   } catch {
     throw new PitbossError('MERGE_NO_RESULTS', `${file} is not valid JSON`);
   }
+  if (deeperThan(batch, BATCH_DEPTH))
+    throw new PitbossError(
+      'MERGE_INVALID',
+      `${file} nests deeper than a batch file can (${BATCH_DEPTH} levels)`,
+    );
   if (batch?.pitboss !== 'batch' || batch.version !== BATCH_VERSION || !Array.isArray(batch.submissions))
     throw new PitbossError('MERGE_NO_RESULTS', `${file} is not a pitboss batch file this version reads`);
   if (!validateBatch(batch)) {

@@ -36,7 +36,7 @@ import {
   type TestResult,
 } from '../src/report/model.ts';
 import { hashFolder } from '../src/results.ts';
-import { CORRECT, pitboss, REPO_ROOT, scratch, testResult as test } from './support.ts';
+import { CORRECT, pitboss, pitbossHere, REPO_ROOT, scratch, testResult as test } from './support.ts';
 
 function report(tests: TestResult[], name = 'alice'): Report {
   return {
@@ -638,6 +638,30 @@ describe('merge of shards a forger has signed again', () => {
       },
     ];
     for (const change of changes) expect(refusal(() => mergeBatches(forged(change)))).toBe('MERGE_INVALID');
+  });
+
+  it('refuses a batch file nested 200,000 deep (one line, exit 2) where it overflowed the stack, in merge and compare', async () => {
+    const [a, b] = shards(undefined);
+    const file = join(b!, BATCH_FILE);
+    // Written as text: a value that deep is what no JSON.stringify would write.
+    const deep = 200_000;
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(
+        '"limits":{',
+        `"limits":{"x":${'{"a":'.repeat(deep)}1${'}'.repeat(deep)},`,
+      ),
+    );
+    expect(refusal(() => mergeBatches([a!, b!]))).toBe('MERGE_INVALID');
+    for (const args of [
+      ['merge', a!, b!, '--out', join(scratch(), 'merged')],
+      ['compare', a!, b!],
+    ]) {
+      const run = await pitbossHere(args);
+      expect(run.status, args[0]).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toBe(`pitboss: ${file} nests deeper than a batch file can (64 levels)\n`);
+    }
   });
 
   it('scores every report again from its tests: a 4/4 whose tests all failed is 0/4', () => {
