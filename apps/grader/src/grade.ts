@@ -62,6 +62,7 @@ import { type ExecWorker, IsolateSandbox, isolatesSupport } from './sandbox/isol
 import { compileStudentTests, compileTargets } from './student-tests/compile.ts';
 import { runMatrix, runOwnOnly } from './student-tests/matrix.ts';
 import { runNativeStudentTests } from './student-tests/native.ts';
+import { screenNativeTests } from './student-tests/native-screen.ts';
 import { modulesOf, wheatFolders, wheatsFor } from './student-tests/wheats.ts';
 import { editionOf, readSubmission, type Submission } from './submission.ts';
 import { TOOL_VERSION } from './version.ts';
@@ -212,9 +213,11 @@ async function runNativeTests(
   const outcomes = new Map<string, Outcome>();
   if (tests.length === 0) return { outcomes, summary: NO_STUDENT_TESTS };
   const planned = tests.map((test) => ({ ...test, mutant: test.mutant! }));
-  const verdicts = await runNativeStudentTests(
+  // Tests refused before any is built (the unchanged example, a folder past the limits) stay cases.
+  const screened = screenNativeTests(assignment, submission);
+  const built = await runNativeStudentTests(
     assignment,
-    submission,
+    screened.submission,
     planned.map((test) => test.mutant),
     workDir,
     {
@@ -224,6 +227,12 @@ async function runNativeTests(
       wheats: wheatFolders(assignment, options.privateDir),
     },
   );
+  const verdicts = {
+    ...built,
+    cases: [...built.cases, ...screened.refused].sort((a, b) =>
+      a.file < b.file ? -1 : a.file > b.file ? 1 : 0,
+    ),
+  };
   const { folder, suffix } = assignment.studentTests;
   const counting = verdicts.cases.filter((c) => c.valid).length;
   let exposed = 0;
@@ -1213,18 +1222,19 @@ async function gradeIn(
   // 0644), but no other user may list them (the private mutants lie beside the stages).
   chmodSync(options.workRoot, 0o711);
   chmodSync(workDir, 0o711);
+  // One budget for all of this submission's builds and runs: what would start after it is spent is not run.
+  const budget = new Budget(options.limits.budgetMs);
   const { shared, staging } = await timed('preparing', async () => {
     if (assignment.native !== undefined) {
       const shared = await compileNativeShared(assignment);
-      return { shared, staging: await stageNativeSubmission(assignment, submission, shared, workDir) };
+      // The student's files are built like its runs: in the limiter's places, within its budget.
+      const build = { limiter: options.limiter, budget, budgetMs: options.limits.budgetMs };
+      return { shared, staging: await stageNativeSubmission(assignment, submission, shared, workDir, build) };
     }
     const shared = await compileShared(assignment, options.workRoot);
     return { shared, staging: await stageSubmission(assignment, submission, shared, workDir) };
   });
   const compiler = 'compiler' in staging ? (staging as NativeStaging).compiler : undefined;
-
-  // One budget for all of this submission's runs: what would start after it is spent is not run.
-  const budget = new Budget(options.limits.budgetMs);
   const byKind = (kind: PlannedTest['kind']) => tests.filter((test) => test.kind === kind);
   const ownOnly =
     assignment.solutionDir === undefined &&

@@ -20,11 +20,28 @@ const busy = zeros();
 /** Sandboxed processes each phase started. */
 const started = zeros();
 const current = new AsyncLocalStorage<Phase>();
+/** Sandboxed builds (compiles, links of a student's files) running now, and the most at once so far. */
+let building = 0;
+let peakBuilding = 0;
 
 /** Counts a sandboxed process started now, as the phase that started it (spawnStudent calls this). */
 export function countProcess(): void {
   const phase = current.getStore();
   if (phase !== undefined) started[phase]++;
+}
+
+/**
+ * Counts a sandboxed build (a compile or link of a student's files) from now until the function it
+ * returns is called: the most at once is what `--jobs` must bound, and a bench or test reads it.
+ */
+export function countBuild(): () => void {
+  building++;
+  peakBuilding = Math.max(peakBuilding, building);
+  let ended = false;
+  return () => {
+    if (!ended) building--;
+    ended = true;
+  };
 }
 
 /** Runs `work`, adding its wall time to `phase`; the limiter's places it takes count as that phase's. */
@@ -74,6 +91,8 @@ export interface Timings {
   processes: Record<Phase, number>;
   /** The grader process's own peak resident memory (student processes are apart). */
   peakRssBytes: number;
+  /** The most sandboxed builds (compiles, links) that ran at once: never more than --jobs. */
+  peakBuilds: number;
 }
 
 /** This process's timings so far. */
@@ -82,6 +101,7 @@ export const timings = (): Timings => ({
   phases: Object.fromEntries(PHASES.map((phase) => [phase, spent[phase] / 1000])) as Record<Phase, number>,
   processes: { ...started },
   peakRssBytes: process.resourceUsage().maxRSS * 1024,
+  peakBuilds: peakBuilding,
 });
 
 /** Writes the timings where PITBOSS_TIMINGS says, if it says; a bench's side channel, never a failure. */

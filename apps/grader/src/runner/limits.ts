@@ -162,7 +162,7 @@ export function describeLimit(hit: LimitHit, limits: Limits, timeoutMs: number):
     case 'output':
       return `printed more than its limit of ${limits.outputBytes} bytes`;
     case 'budget':
-      return `ran out of the submission's time budget of ${Math.round((limits.budgetMs ?? 0) / 1000)} s, which the runs before it used up (a test or program that hangs uses it fast)`;
+      return `ran out of the submission's time budget of ${Math.round((limits.budgetMs ?? 0) / 1000)} s, which what ran before it used up (a test or program that hangs, or a file that takes the compiler long, uses it fast)`;
   }
 }
 

@@ -19,12 +19,14 @@ import {
 } from 'node:fs';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
+import type { LimitFunction } from 'p-limit';
 import { CACHE_ROOT } from '../bundle.ts';
 import { PitbossError } from '../errors.ts';
 import type { Assignment, Limits, NativeLanguage } from '../kit/assignment.ts';
-import { countProcess } from '../phases.ts';
+import { countBuild, countProcess } from '../phases.ts';
 import type { CompilerProblem, CompilerReport } from '../report/model.ts';
 import type { Submission } from '../submission.ts';
+import type { Budget } from './limits.ts';
 import { killGroup, watchMemory } from './process.ts';
 import { sandboxCommand, sandboxSupport } from './sandbox.ts';
 import type { Staging } from './stage.ts';
@@ -40,6 +42,17 @@ const BUILD_LIMITS: Limits = {
 };
 /** The most of the compiler's stderr kept (its JSON diagnostics): a file can make it say a lot. */
 const STDERR_LIMIT = 4 * 1024 * 1024;
+/**
+ * The most C++ sources (.cpp, .cc) a submission, or its tests folder, may hold to be compiled. A
+ * course's submission has its four files and a helper or two, its tests a dozen; each source is a run
+ * of the compiler, and a submission of hundreds would hold the grader's places for minutes.
+ */
+export const MAX_SOURCES = 32;
+/**
+ * The largest C++ source or header compiled, in bytes. A student's file is a few KB (the reference's
+ * largest is 8 KB); the compiler's time and memory grow with what it is given.
+ */
+export const MAX_SOURCE_BYTES = 256 * 1024;
 
 /** A program built from the student's files, the one a native stage holds: its name in the stage. */
 export const HARNESS_NAME = 'harness';
@@ -76,8 +89,8 @@ export function compilerVersion(language: NativeLanguage): string {
 interface ToolRun {
   status: number | null;
   stderr: string;
-  /** A limit that ended it. */
-  limit?: 'time' | 'memory' | undefined;
+  /** A limit that ended it; `budget`: the submission's time budget, spent (or not run: spent before). */
+  limit?: 'time' | 'memory' | 'budget' | undefined;
   /** The sandbox could not start it at all: the machinery's fault. */
   infrastructure?: boolean | undefined;
 }
@@ -85,7 +98,13 @@ interface ToolRun {
 /** Runs the compiler (or linker) on a student's files, in the sandbox, with the build limits. */
 export function runInSandbox(
   argv: readonly string[],
-  options: { cwd: string; readable: readonly string[]; writable: readonly string[] },
+  options: {
+    cwd: string;
+    readable: readonly string[];
+    writable: readonly string[];
+    /** Its wall time, when less than the build limit (what is left of a budget). */
+    timeoutMs?: number | undefined;
+  },
 ): Promise<ToolRun> {
   const { command, args } = sandboxCommand({
     native: argv,
@@ -97,7 +116,8 @@ export function runInSandbox(
     chdir: options.cwd,
   });
   countProcess();
-  return new Promise((done) => {
+  const ended = countBuild();
+  return new Promise<ToolRun>((done) => {
     let child: ChildProcess;
     try {
       child = spawn(command, args, {
@@ -118,7 +138,7 @@ export function runInSandbox(
     const timer = setTimeout(() => {
       limit ??= 'time';
       killGroup(child);
-    }, BUILD_LIMITS.programTimeoutMs);
+    }, options.timeoutMs ?? BUILD_LIMITS.programTimeoutMs);
     const stopWatching = watchMemory(child, BUILD_LIMITS, () => {
       limit ??= 'memory';
     });
@@ -129,7 +149,7 @@ export function runInSandbox(
       killGroup(child);
       done({ status, stderr, limit });
     });
-  });
+  }).finally(ended);
 }
 
 interface GccDiagnostic {
@@ -312,6 +332,7 @@ export async function compileSource(
   name: string,
   sources: string,
   objects: string,
+  timeoutMs?: number,
 ): Promise<ToolRun & { problems: CompilerProblem[] }> {
   const run = await runInSandbox(
     [
@@ -324,7 +345,7 @@ export async function compileSource(
       '-o',
       join(objects, `${programName(name)}.o`),
     ],
-    { cwd: sources, readable: [sources, language.providedDir], writable: [objects] },
+    { cwd: sources, readable: [sources, language.providedDir], writable: [objects], timeoutMs },
   );
   if (run.infrastructure === true)
     throw new PitbossError('INFRASTRUCTURE', `the sandbox could not start ${language.compiler} for ${name}`);
@@ -337,12 +358,57 @@ export interface NativeStaging extends Staging {
 }
 
 const isSource = (path: string) => /^[^/]+\.(cpp|cc|h|hpp)$/.test(path);
+const kib = (bytes: number) => `${Math.ceil(bytes / 1024)} KiB`;
+
+/** A source too large to be compiled: why, in one line; undefined when it may be. */
+export const sourceTooLarge = (path: string, bytes: number): string | undefined =>
+  bytes > MAX_SOURCE_BYTES
+    ? `${path} was not compiled: it is ${kib(bytes)}, more than the ${kib(MAX_SOURCE_BYTES)} a C++ source may be`
+    : undefined;
+
+/** Why a build was not run or not finished: the submission's time budget, spent. */
+export const budgetSpent = (budgetMs: number | undefined) =>
+  `the submission's time budget of ${Math.round((budgetMs ?? 0) / 1000)} s ran out while its files were being built (a file that takes the compiler long uses it fast)`;
+
+/**
+ * How a submission's builds run: each compile and link takes a place of the limiter its runs take
+ * (`--jobs`), and its wall time counts against the submission's time budget, as a run's does.
+ */
+export interface BuildOptions {
+  limiter: LimitFunction;
+  budget: Budget;
+  /** The budget's size, for messages. */
+  budgetMs: number | undefined;
+}
+
+/**
+ * `build` (a compile or link) in a place of the limiter, given what is left of the budget as its wall
+ * time and charged to it; `budget` when nothing was left, or what was left stopped it.
+ */
+function buildWithin(
+  options: BuildOptions,
+  build: (timeoutMs: number) => Promise<ToolRun>,
+): Promise<ToolRun> {
+  return options.limiter(async () => {
+    const left = options.budget.left();
+    if (left <= 0) return { status: null, stderr: '', limit: 'budget' as const };
+    const stop = options.budget.start();
+    try {
+      const run = await build(Math.min(BUILD_LIMITS.programTimeoutMs, left));
+      if (run.limit === 'time' && left < BUILD_LIMITS.programTimeoutMs) run.limit = 'budget';
+      return run;
+    } finally {
+      stop();
+    }
+  });
+}
 
 export async function stageNativeSubmission(
   assignment: Assignment,
   submission: Submission,
   shared: string,
   workDir: string,
+  build: BuildOptions,
 ): Promise<NativeStaging> {
   const language = assignment.native!;
   const sources = join(workDir, 'sources');
@@ -354,9 +420,14 @@ export async function stageNativeSubmission(
   const provided = new Set(readdirSync(language.providedDir));
   // The submission's sources from its snapshot, never from disk; a copy of a provided file is ignored,
   // so `#include "deck.h"` finds the provided header and no other.
-  for (const [path, bytes] of submission.snapshot.files)
-    if (isSource(path) && !provided.has(path)) writeFileSync(join(sources, path), bytes);
   const problems = new Map<string, string>();
+  // A source past the size limit is not written: a file that includes it cannot compile either.
+  for (const [path, bytes] of submission.snapshot.files) {
+    if (!isSource(path) || provided.has(path)) continue;
+    const tooLarge = sourceTooLarge(path, bytes.length);
+    if (tooLarge === undefined) writeFileSync(join(sources, path), bytes);
+    else problems.set(path, tooLarge);
+  }
   for (const [path, reason] of submission.snapshot.problems)
     if (isSource(path) && !provided.has(path)) problems.set(path, reason);
   const studentNames = assignment.studentFiles.map((file) => file.name);
@@ -364,17 +435,32 @@ export async function stageNativeSubmission(
     if (!submission.modules.has(name) && !problems.has(name))
       problems.set(name, `${name} is missing from the submission`);
   const extras = [...submission.modules.keys()].filter((name) => !studentNames.includes(name));
+  // More sources than any submission holds: none is compiled, and each of the student's files says why.
+  if (submission.modules.size > MAX_SOURCES)
+    for (const name of submission.modules.keys())
+      problems.set(
+        name,
+        `${name} was not compiled: the submission holds ${submission.modules.size} C++ sources (.cpp, .cc), more than the ${MAX_SOURCES} one may hold`,
+      );
 
   const command = [language.compiler, ...language.flags].join(' ');
   const listed: CompilerProblem[] = [];
   let omitted = 0;
   const compiled = new Set<string>();
   const compile = async (name: string) => {
-    const run = await compileSource(language, name, sources, objects);
-    const said = run.problems;
+    let said: CompilerProblem[] = [];
+    const run = await buildWithin(build, async (timeoutMs) => {
+      const compiled = await compileSource(language, name, sources, objects, timeoutMs);
+      said = compiled.problems;
+      return compiled;
+    });
     const own = said.slice(0, PROBLEMS_PER_FILE);
     listed.push(...own);
     omitted += said.length - own.length;
+    if (run.limit === 'budget') {
+      problems.set(name, `${name} was not compiled: ${budgetSpent(build.budgetMs)}`);
+      return;
+    }
     if (run.limit !== undefined) {
       problems.set(
         name,
@@ -447,14 +533,18 @@ export async function stageNativeSubmission(
         return;
       }
       const out = join(bin, key);
-      const run = await runInSandbox([language.compiler, '-o', out, ...linked], {
-        cwd: objects,
-        readable: [objects, shared],
-        writable: [bin],
-      });
+      const run = await buildWithin(build, (timeoutMs) =>
+        runInSandbox([language.compiler, '-s', '-o', out, ...linked], {
+          cwd: objects,
+          readable: [objects, shared],
+          writable: [bin],
+          timeoutMs,
+        }),
+      );
       if (run.infrastructure === true)
         throw new PitbossError('INFRASTRUCTURE', `the sandbox could not start ${language.compiler} to link`);
-      if (run.status !== 0 || !existsSync(out))
+      if (run.limit === 'budget') linkProblems.set(key, `cannot be linked: ${budgetSpent(build.budgetMs)}`);
+      else if (run.status !== 0 || !existsSync(out))
         linkProblems.set(key, `does not link: ${linkProblem(run.stderr)}`);
     }),
   );
