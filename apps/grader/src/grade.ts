@@ -45,7 +45,7 @@ import {
   stageNativeSubmission,
 } from './runner/native.ts';
 import { encodeNativeRequest } from './runner/native-calls.ts';
-import type { ProgramOutcome } from './runner/process.ts';
+import { BEFORE_MAIN, type ProgramOutcome } from './runner/process.ts';
 import { type ProgramRun, runPrograms } from './runner/programs.ts';
 import { shrinkLines } from './runner/shrink.ts';
 import { compileShared, programIn, type Staging, stageSubmission } from './runner/stage.ts';
@@ -448,6 +448,7 @@ async function runUnitTests(
                   ? {}
                   : {
                       native: true,
+                      canary: (staging as NativeStaging).canary,
                       encode: (request: object) =>
                         encodeNativeRequest(request as ExecRequest, (argument) =>
                           native.encodeArgument(argument),
@@ -723,6 +724,7 @@ async function runTranscripts(
       stdin: transcriptCase.stdin,
       timeoutMs,
       native: assignment.native !== undefined,
+      ...(assignment.native === undefined ? {} : { canary: (staging as NativeStaging).canary }),
       // The course's files of a linked run, apart from the student's program (sandbox/isolate).
       ...(linking === 'linked'
         ? {
@@ -1064,9 +1066,10 @@ function judgeTranscript(
   const actual = run.stdout.toString('utf8');
   const found = compareTranscripts(expected, actual, { regions: !withhold });
   const lastError = withhold ? undefined : thrownLine(run.stderr);
-  const crashed = run.status !== 0;
+  // A program that ended before main ended wrongly, whatever its status.
+  const crashed = run.status !== 0 || run.beforeMain === true;
   const exit = crashed
-    ? `${program} ${run.signal === null ? `exited with status ${run.status}` : `was killed by ${run.signal}`}${lastError ? ` (${lastError})` : ''}`
+    ? `${program} ${run.signal === null ? `exited with status ${run.status}` : `was killed by ${run.signal}`}${run.beforeMain === true ? ` ${BEFORE_MAIN}` : ''}${lastError ? ` (${lastError})` : ''}`
     : undefined;
   if (found === undefined) {
     return crashed

@@ -15,6 +15,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -60,12 +61,18 @@ export const programName = (program: string) => program.replace(/\.[^.]+$/, '');
 
 /**
  * Linked into every native program the grader runs: tells the grader on the record channel (fd 3)
- * that the process started, before any static initialiser of the student's (default priority) runs,
- * so a death before it is the machinery's and one after it the program's.
+ * that the process started, before any static initialiser of the student's (default priority) runs.
+ * A death after it is the program's; one before it is the machinery's only when the canary below,
+ * through the same sandbox, fails too: a student's code can run before it (a constructor of priority
+ * 0 to 100, .preinit_array, an ifunc resolver).
  */
 const READY_SOURCE = `#include <unistd.h>
 __attribute__((constructor(101))) static void pitbossReady() { if (write(3, "ready\\n", 6) < 0) _exit(71); }
 `;
+/** The grader's canary: the ready object and nothing else, so it starts wherever the sandbox does. */
+const CANARY_SOURCE = 'int main() { return 0; }\n';
+/** The canary program in the grader's shared folder (compileNativeShared). */
+export const CANARY_NAME = 'canary';
 
 let compilerChecked: string | undefined;
 
@@ -226,12 +233,13 @@ function sharedKey(assignment: Assignment, language: NativeLanguage): string {
   ];
   for (const source of sources)
     hash.update('\0').update(basename(source)).update('\0').update(readFileSync(source));
-  return hash.update(READY_SOURCE).digest('hex').slice(0, 16);
+  return hash.update(READY_SOURCE).update(CANARY_SOURCE).digest('hex').slice(0, 16);
 }
 
 /**
  * The grader's own objects (provided sources, the reference's files, the harness, the ready object),
- * compiled once and kept: `<folder>/provided/*.o`, `reference/<file>.o`, `harness.o`, `ready.o`.
+ * compiled once and kept: `<folder>/provided/*.o`, `reference/<file>.o`, `harness.o`, `ready.o`, and
+ * the canary program (`canary`: the ready object and an empty main).
  */
 export function compileNativeShared(assignment: Assignment): Promise<string> {
   const language = assignment.native!;
@@ -271,6 +279,14 @@ export function compileNativeShared(assignment: Assignment): Promise<string> {
       await compile(language.harness, join(building, 'harness.o'));
       writeFileSync(join(building, 'ready.cpp'), READY_SOURCE);
       await compile(join(building, 'ready.cpp'), join(building, 'ready.o'));
+      writeFileSync(join(building, 'canary.cpp'), CANARY_SOURCE);
+      await compile(join(building, 'canary.cpp'), join(building, 'canary.o'));
+      await execFileAsync(language.compiler, [
+        '-o',
+        join(building, CANARY_NAME),
+        join(building, 'ready.o'),
+        join(building, 'canary.o'),
+      ]);
     }).then(() => folder);
     sharedBuilds.set(folder, built);
   }
@@ -319,7 +335,8 @@ function chmodTree(folder: string): void {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const path = join(folder, entry.name);
     if (entry.isDirectory()) chmodTree(path);
-    else chmodSync(path, 0o644);
+    // A program the grader built (the canary) stays one: the sandbox's uid runs it.
+    else chmodSync(path, (statSync(path).mode & 0o100) === 0 ? 0o644 : 0o755);
   }
 }
 
@@ -355,6 +372,8 @@ export async function compileSource(
 /** A native Staging: its problems, what the compiler said, and a program per configuration. */
 export interface NativeStaging extends Staging {
   compiler: CompilerReport;
+  /** The grader's canary program: what tells a sandbox that cannot start from a program that died early. */
+  canary: string;
 }
 
 const isSource = (path: string) => /^[^/]+\.(cpp|cc|h|hpp)$/.test(path);
@@ -562,6 +581,7 @@ export async function stageNativeSubmission(
   let stages = 0;
   return {
     problems,
+    canary: join(shared, CANARY_NAME),
     compiler: { command, problems: listed, omitted },
     linkProblem(fromStudent, options = {}) {
       const key = keyOf(fromStudent, options.unitTests === true);

@@ -25,6 +25,11 @@ export interface ProgramOutcome {
    */
   infrastructure?: boolean | undefined;
   /**
+   * A native program ended before its `ready`, and the grader's canary started and ended well through
+   * the same sandbox command (canaryStarts): the program's own code ended it before main.
+   */
+  beforeMain?: boolean | undefined;
+  /**
    * The calls its recorders wrote on the record channel after the preload's `ready` (kit/calls.ts), one
    * a line; `callsCut` when they passed the output limit and the rest were dropped.
    */
@@ -101,7 +106,7 @@ export function spawnStudent(
     addons: options.addons,
   });
   countProcess();
-  return spawn(command, args, {
+  const child = spawn(command, args, {
     cwd: options.cwd,
     detached: true,
     stdio: [
@@ -111,6 +116,58 @@ export function spawnStudent(
       ...Array.from({ length: options.extraFds ?? 0 }, () => 'pipe' as const),
     ],
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...options.env },
+  });
+  startedWith.set(child, options);
+  return child;
+}
+
+/** Said of a native process the canary proved ended by its own code before main. */
+export const BEFORE_MAIN =
+  'before main, in code of its own that runs before main (a static initialiser, a constructor attribute)';
+
+/** How each sandboxed student process was started: a canary can be started the same way. */
+const startedWith = new WeakMap<ChildProcess, Parameters<typeof spawnStudent>[1]>();
+/** What the canary may take to start and end: a trusted empty program needs milliseconds. */
+const CANARY_TIMEOUT_MS = 10_000;
+
+/**
+ * Whether the grader's canary (a native program of its own, `ready` on fd 3 and an empty main) starts
+ * and ends well through the very sandbox command `child` was started with, its own path made readable.
+ * A native process that ended before its `ready` is the machinery's fault only when this fails too:
+ * otherwise code of the student's that runs before main (a constructor of high priority, an ifunc
+ * resolver, .preinit_array) ended it, and it is graded as the program's.
+ */
+export function canaryStarts(child: ChildProcess, canary: string): Promise<boolean> {
+  const started = startedWith.get(child);
+  if (started?.native !== true) return Promise.resolve(false);
+  const { stdout: _, ...same } = started;
+  return new Promise((done) => {
+    let probe: ChildProcess;
+    try {
+      probe = spawnStudent([canary], {
+        ...same,
+        readable: [...same.readable, canary],
+        extraFds: Math.max(1, same.extraFds ?? 0),
+      });
+    } catch {
+      done(false);
+      return;
+    }
+    let said = '';
+    (probe.stdio[3] as NodeJS.ReadableStream | null)?.on('data', (chunk: Buffer) => {
+      said = (said + chunk.toString('latin1')).slice(0, 16);
+    });
+    probe.stdout?.resume();
+    probe.stderr?.resume();
+    probe.stdin?.on('error', () => {});
+    probe.stdin?.end();
+    const timer = setTimeout(() => killGroup(probe), CANARY_TIMEOUT_MS);
+    probe.on('error', () => done(false));
+    probe.on('close', (status) => {
+      clearTimeout(timer);
+      killGroup(probe);
+      done(status === 0 && said.startsWith('ready\n'));
+    });
   });
 }
 
@@ -214,6 +271,11 @@ export async function runProgram(
     readable?: readonly string[] | undefined;
     env?: Readonly<Record<string, string>> | undefined;
     mounts?: readonly { source: string; target: string }[] | undefined;
+    /**
+     * The grader's canary program (runner/native.ts): a native run that ends before its `ready` is the
+     * machinery's fault only when the canary, run the same way, fails too. Without it, always.
+     */
+    canary?: string | undefined;
   },
 ): Promise<ProgramOutcome> {
   const { limits } = options;
@@ -310,6 +372,11 @@ export async function runProgram(
       lines.pop(); // What follows the last newline: nothing, or a call cut short.
       const told = lines.slice(1);
       const chancePrefix = `${CHANCE_RECORD}\t`;
+      const early = !ready && limit !== 'budget';
+      const beforeMain =
+        early && options.native === true && options.canary !== undefined
+          ? await canaryStarts(child, options.canary)
+          : false;
       done({
         calls: told.filter((line) => !line.startsWith(chancePrefix)),
         chance: told
@@ -324,7 +391,7 @@ export async function runProgram(
         stdout: kept.subarray(0, at),
         stderr,
         limit: limit ?? limitFromExit(signal, stderr, status),
-        ...(ready || limit === 'budget' ? {} : { infrastructure: true }),
+        ...(early ? (beforeMain ? { beforeMain } : { infrastructure: true }) : {}),
       });
     });
   });

@@ -27,6 +27,8 @@ export interface ProgramRun {
   timeoutMs?: number | undefined;
   /** `file` is a native program (a compiled submission), not a module for Node. */
   native?: boolean | undefined;
+  /** A native run's canary (runProgram): what proves a run that ended before `ready` the machinery's fault. */
+  canary?: string | undefined;
   /** A linked run: the stage's modules that are the course's, run apart from the student's (isolates). */
   apart?: readonly string[] | undefined;
   /** The provided modules of the stage. */
@@ -84,6 +86,7 @@ export async function runPrograms(runs: readonly ProgramRun[], options: ProgramR
                 stdin: run.stdin,
                 cpuLimitMs: run.timeoutMs,
                 native: run.native,
+                canary: run.canary,
               });
         stop?.();
         // Stopped short by what was left of the budget, not by its own limit: the budget's verdict.

@@ -7,7 +7,16 @@ import type { Readable } from 'node:stream';
 import { PROGRESS_FD, REPLY_FD } from '../children/executor/protocol.ts';
 import type { Limits } from '../kit/assignment.ts';
 import { describeLimit, type LimitHit, limitFromExit, signalOf } from './limits.ts';
-import { harnessCpuSeconds, killGroup, STDERR_KEPT, spawnStudent, watchCpu, watchMemory } from './process.ts';
+import {
+  BEFORE_MAIN,
+  canaryStarts,
+  harnessCpuSeconds,
+  killGroup,
+  STDERR_KEPT,
+  spawnStudent,
+  watchCpu,
+  watchMemory,
+} from './process.ts';
 
 export interface WorkerOptions {
   /** The child's script (a bundled harness). */
@@ -30,6 +39,12 @@ export interface WorkerOptions {
   progress?: boolean;
   /** `script` is a native program (a compiled harness), run as it is rather than by Node. */
   native?: boolean;
+  /**
+   * A native harness's canary (runProgram's): a child that dies before its handshake is the machinery's
+   * fault only when the canary, started the same way, fails too; otherwise the student's code, run
+   * before main, ended it.
+   */
+  canary?: string | undefined;
   /** The child loads a native addon (the isolate host's isolated-vm): Node's permission model must allow it. */
   addons?: boolean;
   /** How a request is written to the child's stdin (whole lines): one JSON line unless given. */
@@ -199,11 +214,22 @@ export class ChildWorker<Reply extends { token: string }> {
       const how = killedBy === null ? `exited with status ${status}` : `was killed by ${killedBy}`;
       const stderr = live.stderr.trim().split('\n').slice(-3).join(' | ');
       if (!live.ready) {
-        pending.settle({
-          kind: 'exit',
-          message: `the sandboxed process ${how} before it could start${stderr ? `: ${stderr}` : ''}`,
-          infrastructure: true,
-        });
+        const { canary } = this.#options;
+        void (canary === undefined ? Promise.resolve(false) : canaryStarts(live.child, canary)).then(
+          (beforeMain) =>
+            pending.settle(
+              beforeMain
+                ? {
+                    kind: 'exit',
+                    message: `the test process ${how} ${BEFORE_MAIN}${stderr ? `: ${stderr}` : ''}`,
+                  }
+                : {
+                    kind: 'exit',
+                    message: `the sandboxed process ${how} before it could start${stderr ? `: ${stderr}` : ''}`,
+                    infrastructure: true,
+                  },
+            ),
+        );
         return;
       }
       pending.settle({ kind: 'exit', message: `the test process ${how}${stderr ? `: ${stderr}` : ''}` });
