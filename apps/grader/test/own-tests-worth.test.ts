@@ -108,11 +108,20 @@ describe('ownTestWorth', () => {
     ]);
     expect(worthWords(worth[0]!)).toBe('the only test that exposes 1 mutant (m.one), and 1 more with others');
     expect(worthWords(worth[1]!)).toBe(
-      'exposes nothing the others do not (it exposes no mutant): what did you mean it to pin down?',
+      'exposes nothing the others do not (it exposes no mutant)',
     );
     expect(worthWords(worth[2]!)).toBe(
-      'exposes nothing the others do not (its 1 mutant is exposed by other tests of yours too): what did you mean it to pin down?',
+      'exposes nothing the others do not (its 1 mutant is exposed by other tests of yours too)',
     );
+  });
+});
+
+describe('a student whose tests expose every visible bug', () => {
+  it('reads one line of what the tests are worth, and no question', async () => {
+    const human = (await pitbossHere(['check', TESTED, '--only', 'mutant.'])).stdout;
+    expect(human).not.toContain('pin down');
+    expect(human).not.toContain('What each of your tests is worth');
+    expect(human).toMatch(/\n {2}Your \d+ tests: \d+ exposes? a bug no other of yours does, \d+ only bugs the others expose too\.\n/);
   });
 });
 
@@ -149,9 +158,10 @@ describe('a student whose tests miss a bug, with a test that fails on the refere
     expect(section).toContain(
       'tests/player.counting-doubles-at-plus-two.test.ts > the counting player bets double after seeing a Three and a Five: the only test that exposes 1 mutant (player.counting-signs-swapped)',
     );
-    expect(section).toContain(
-      'tests/hand.empty-hand-is-zero.test.ts > an empty hand counts 0 and is not soft: exposes nothing the others do not (it exposes no mutant): what did you mean it to pin down?',
-    );
+    // Bugs got through: the tests that add nothing are asked about once, a few of them named.
+    expect(section.match(/what did you mean each to pin down\?/g)).toHaveLength(1);
+    expect(section).toMatch(/\d+ expose nothing the others do not, with bugs still missed: what did you mean each to pin down\?\n {6}tests\/deck\./);
+    expect(section).toMatch(/\n {6}and \d+ more\n/);
     // The wrong test is no counting test: it has no worth line.
     expect(section).not.toMatch(/hand\.wrong-ace\.test\.ts > an empty hand counts 1: (the only|exposes)/);
   });

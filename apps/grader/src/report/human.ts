@@ -16,6 +16,7 @@ import {
   groupedHints,
   groupedWarnings,
   hintText,
+  IDLE_TESTS_QUESTION,
   ownTestWorth,
   placeWords,
   STATUS_WIDTH,
@@ -150,10 +151,26 @@ function studentTestsSection(report: Report, c: Colors): string[] {
   }
   const worth = ownTestWorth(report);
   if (worth.length > 0 && shown.length > 0) {
-    out.push('  What each of your tests is worth (the visible mutants it alone exposes):');
-    for (const test of worth) {
-      const line = `    ${t(test.file)} > ${t(test.name)}: ${t(worthWords(test))}`;
-      out.push(test.alone.length > 0 ? line : c.yellow(line));
+    const alone = worth.filter((test) => test.alone.length > 0);
+    const idle = worth.filter((test) => test.alone.length === 0);
+    if (missed.length === 0) {
+      // Every visible bug found: what each test adds is told in one line, no question asked.
+      out.push(
+        `  Your ${worth.length} test${worth.length === 1 ? '' : 's'}: ${alone.length} expose${alone.length === 1 ? 's' : ''} a bug no other of yours does${idle.length > 0 ? `, ${idle.length} only bugs the others expose too` : ''}.`,
+      );
+    } else {
+      out.push('  What each of your tests is worth (the visible mutants it alone exposes):');
+      for (const test of alone) out.push(`    ${t(test.file)} > ${t(test.name)}: ${t(worthWords(test))}`);
+      if (idle.length > 0) {
+        out.push(
+          c.yellow(
+            `    ${idle.length} expose${idle.length === 1 ? 's' : ''} nothing the others do not, with bugs still missed: ${IDLE_TESTS_QUESTION}`,
+          ),
+        );
+        for (const test of idle.slice(0, IDLE_NAMED))
+          out.push(c.yellow(`      ${t(test.file)} > ${t(test.name)}: ${t(worthWords(test))}`));
+        if (idle.length > IDLE_NAMED) out.push(c.yellow(`      and ${idle.length - IDLE_NAMED} more`));
+      }
     }
   }
   // Mutant tests that failed before any mutant ran (no test of theirs counts) still show their hints.
@@ -169,6 +186,8 @@ function studentTestsSection(report: Report, c: Colors): string[] {
   return out;
 }
 
+/** How many tests that pin down nothing of their own are named: the rest are counted. */
+const IDLE_NAMED = 5;
 /** How many of the other tests a repeated failure names. */
 const SAME_NAMED = 6;
 /** How many tests a warning names: it is the same in all of them. */

@@ -186,7 +186,7 @@ export function ownTestWorth(report: Pick<Report, 'studentTests' | 'tests'>): Ow
     });
 }
 
-/** A test's worth in words: what it alone pins down, or the question it raises. */
+/** A test's worth in words: what it alone pins down, or that it pins down nothing the others do not. */
 export function worthWords(worth: OwnTestWorth): string {
   const mutants = (n: number) => `${n} mutant${n === 1 ? '' : 's'}`;
   if (worth.alone.length > 0)
@@ -195,8 +195,11 @@ export function worthWords(worth: OwnTestWorth): string {
     worth.exposes.length === 0
       ? 'it exposes no mutant'
       : `its ${mutants(worth.exposes.length)} ${worth.exposes.length === 1 ? 'is' : 'are'} exposed by other tests of yours too`;
-  return `exposes nothing the others do not (${what}): what did you mean it to pin down?`;
+  return `exposes nothing the others do not (${what})`;
 }
+
+/** The question tests that pin down nothing of their own raise: asked once, where bugs got through. */
+export const IDLE_TESTS_QUESTION = 'what did you mean each to pin down?';
 
 /**
  * The heading of a failing test's hint, as every format shows it below the evidence: `Hint` or, for
