@@ -238,7 +238,8 @@ export function codeOf(assignment: Assignment, submission: Submission): SimilarS
     // One at a time: a spread passes every element as an argument, and a big file's overflow the stack.
     for (const token of found.tokens) tokens.push(token);
     for (const region of found.regions) regions.push(region);
-    for (const line of text.split('\n')) lines.push(line);
+    // A CRLF file's line ends are not its code: shown, a stray \r would be escaped on every line.
+    for (const line of text.split(/\r?\n/)) lines.push(line);
   }
   return { name: submission.name, files, lines, tokens, regions };
 }

@@ -278,4 +278,42 @@ describe('pitboss grade --compare and pitboss compare', () => {
     );
     expect(existsSync(third)).toBe(false);
   });
+
+  it('compares runs keyed by a private part that is not here with a note, and calls no determinism fault on them', async () => {
+    const root = scratch();
+    cpSync(join(CLASSIC, 'correct-indexed'), join(root, 'class', 'correct-indexed'), { recursive: true });
+    // Another private part than the default: the course's, with a file of its own.
+    const secret = join(root, 'private');
+    cpSync(join(REPO_ROOT, 'instructor/classic'), secret, { recursive: true });
+    writeFileSync(join(secret, 'notes.txt'), 'spring term\n');
+    const first = join(root, 'first');
+    const only = ['--only', 'deck.new-order', '--format', 'json', '--private', secret];
+    expect((await pitbossHere(['grade', join(root, 'class'), '--out', first, ...only])).status).toBe(0);
+    const second = join(root, 'second');
+    cpSync(first, second, { recursive: true });
+    // A verdict moved on the same files, signed with that private part: a determinism fault, if true.
+    const batch = readBatch(second);
+    Object.assign(batch.submissions[0]!.report!.tests[0]!, { status: 'failed', score: 0, message: 'x' });
+    writeBatchFiles(second, batch, { privateDir: secret });
+
+    // With the private part given, both checksums verify and the fault is called.
+    const verified = await pitbossHere(['compare', first, second, '--private', secret]);
+    expect(verified.status).toBe(3);
+    expect(verified.stderr).toMatch(/^pitboss: infrastructure error: determinism fault: correct-indexed/);
+    // Without it, neither can be verified: no fault is called on them.
+    const unverified = await pitbossHere(['compare', first, second]);
+    expect(unverified.status).toBe(2);
+    expect(unverified.stdout).toBe('');
+    expect(unverified.stderr).toBe(
+      `pitboss: cannot verify the checksum of ${first}/pitboss-batch.json and ${second}/pitboss-batch.json (graded with an instructor's private part not found here), so a verdict that moved cannot be called a determinism fault: give that private part with --private\n`,
+    );
+    // Runs that agree are compared all the same, each unverified file noted.
+    const same = await pitbossHere(['compare', first, first]);
+    expect(same.status).toBe(0);
+    expect(same.stdout).toContain('0 submissions moved, 1 unchanged.');
+    expect(same.stderr.trim().split('\n')).toEqual([
+      `pitboss: ${first}/pitboss-batch.json: checksum not verified (graded with an instructor's private part not found here)`,
+      `pitboss: ${first}/pitboss-batch.json: checksum not verified (graded with an instructor's private part not found here)`,
+    ]);
+  });
 });

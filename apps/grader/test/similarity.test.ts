@@ -242,6 +242,22 @@ describe('pitboss similarity', () => {
     expect(page).not.toContain('1,1,1,1');
   });
 
+  it('shows a bidirectional override in code as an escape, and a CRLF file without a stray \\r', async () => {
+    const dir = join(scratch(), 'class');
+    cpSync(join(CLASSIC, 'correct-indexed'), join(dir, 'crlf'), { recursive: true });
+    cpSync(join(CLASSIC, 'correct-indexed'), join(dir, 'plain'), { recursive: true });
+    const hand = join(dir, 'crlf', 'hand.ts');
+    const text = `// access level: user\u202e \u2066// admin\u2069\n${readFileSync(hand, 'utf8')}`;
+    writeFileSync(hand, text.replaceAll('\n', '\r\n'));
+    const out = join(scratch(), 'similarity');
+    const run = await pitbossHere(['similarity', dir, '--assignment', 'classic', '--out', out]);
+    expect(run.status).toBe(0);
+    const page = readFileSync(join(out, 'similarity.html'), 'utf8');
+    expect(page).toContain('// access level: user\\u202e \\u2066// admin\\u2069');
+    expect(page).not.toMatch(/[\r\u202a-\u202e\u2066-\u2069]/);
+    expect(page).not.toContain('\\x0d');
+  });
+
   it('refuses a class folder that does not exist: one line, exit 2, nothing written', async () => {
     const out = join(scratch(), 'similarity');
     const missing = join(scratch(), 'no-such-class');

@@ -1,7 +1,7 @@
 // `pitboss check --watch`: a save re-runs the visible tests and tells only what changed; Ctrl-C ends it
 // cleanly. The loop runs in this process on a copy of the correct submission; one test runs the CLI.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -116,13 +116,50 @@ describe('check --watch, in this process', () => {
     writeFileSync(join(dir, '.hand.ts.swp'), 'scratch');
     writeFileSync(hand, `${source}\n`);
     await until(() => told().includes('nothing changed'), 'the unchanged run');
-    expect(told()).toMatch(/ RERUN {2}hand\.ts\n {2}nothing changed: score 21\/21\n$/);
+    expect(told()).toMatch(/ RERUN {2}hand\.ts\n {2}nothing changed: score 21\/21 \(\d+\.\d s\)\n$/);
 
     controller.abort();
     expect(await done).toBe(0);
     expect(err).toBe('');
     expect(workRootsOf(process.pid)).toEqual([]);
   }, 180_000);
+
+  it("hears every safe save (a temporary file renamed over the real one, as vim, JetBrains and sed -i save), each run told as it starts and with its time", async () => {
+    const dir = copyOfCorrect();
+    let out = '';
+    const controller = new AbortController();
+    const done = watchCheck(
+      dir,
+      FLAGS,
+      {
+        stdout: (text) => {
+          out += text;
+        },
+        stderr: () => {},
+        color: false,
+      },
+      { signal: controller.signal, debounceMs: 100 },
+    );
+    await until(() => out.includes('Watching'), 'the first run');
+    const hand = join(dir, 'hand.ts');
+    const source = readFileSync(hand, 'utf8');
+    const safeSave = (text: string) => {
+      writeFileSync(join(dir, 'hand.ts.tmp'), text);
+      renameSync(join(dir, 'hand.ts.tmp'), hand);
+    };
+    const finished = () => (out.match(/\(\d+\.\d s\)\n/g) ?? []).length;
+    // Before chokidar, Node's recursive watch heard the first of these and none after it.
+    const saves = [source.replace(BUG[0], BUG[1]), source, source.replace(BUG[0], BUG[1]), source];
+    for (const [index, text] of saves.entries()) {
+      safeSave(text);
+      await until(() => finished() === index + 1, `the run after safe save ${index + 1}`);
+    }
+    controller.abort();
+    expect(await done).toBe(0);
+    expect(out.match(/ RERUN {2}hand\.ts\n/g)).toHaveLength(4);
+    expect(out.match(/Score 21\/21 -> \d+\/21 \(-\d+\)/g)).toHaveLength(2);
+    expect(out.match(/Score \d+\/21 -> 21\/21 \(\+\d+\)/g)).toHaveLength(2);
+  }, 240_000);
 
   it('runs one check at a time: saves during a run queue one more run, after it', async () => {
     const dir = copyOfCorrect();
@@ -167,7 +204,7 @@ describe('check --watch, in this process', () => {
     expect(runs).toBe(3);
     expect(out.match(/ RERUN /g)).toHaveLength(2);
     // The last run saw the folder as it was left: full marks.
-    expect(out).toMatch(/(-> 21\/21 \(\+\d+\)|nothing changed: score 21\/21)\n$/);
+    expect(out).toMatch(/(-> 21\/21 \(\+\d+\) \(\d+\.\d s\)|nothing changed: score 21\/21 \(\d+\.\d s\))\n$/);
   }, 180_000);
 
   it('refuses what it cannot tell as changes, before any run', async () => {

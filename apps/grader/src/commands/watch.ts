@@ -1,8 +1,12 @@
 // `pitboss check --watch [dir]`: the student's loop. One check told in full, then, each time a file of
 // the submission is saved, the visible tests again and only what changed since the run before: the
 // tests newly failing (with their evidence), the tests fixed, the score's move. Like vitest's watch mode.
-import { existsSync, readdirSync, statSync, watch } from 'node:fs';
+// Saves are heard through chokidar, which watches folders, not files: Node's own recursive watch on
+// Linux follows a file by its inode, so after one safe save (a temporary file renamed over the real
+// one: vim, JetBrains, `sed -i`) it heard nothing more of that file.
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { watch } from 'chokidar';
 import pc from 'picocolors';
 import { EXIT_OK, EXIT_USAGE, PitbossError } from '../errors.ts';
 import { HISTORY_FOLDER } from '../hints.ts';
@@ -97,20 +101,24 @@ const moved = (changes: CheckChanges): boolean =>
   changes.before.score !== changes.after.score ||
   changes.before.maxScore !== changes.after.maxScore;
 
-/** A re-run told for people: what was saved, then only what changed since the run before. */
-export function renderChanges(
-  saved: readonly string[],
-  after: Report,
-  changes: CheckChanges,
-  color: boolean,
-): string {
+/** The line that opens a re-run, printed as it starts: what was saved. */
+export function rerunHeading(saved: readonly string[], color: boolean): string {
+  const c = pc.createColors(color);
+  const shown = saved.slice(0, 3).map(terminalLine).join(', ');
+  const more = saved.length > 3 ? ` and ${saved.length - 3} more` : '';
+  return `\n${c.inverse(c.bold(' RERUN '))} ${shown}${more}\n`;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** A re-run's end told for people: only what changed since the run before, and how long it took. */
+export function renderChanges(after: Report, changes: CheckChanges, color: boolean, tookMs: number): string {
   const c = pc.createColors(color);
   const t = terminalLine;
-  const shown = saved.slice(0, 3).map(t).join(', ');
-  const more = saved.length > 3 ? ` and ${saved.length - 3} more` : '';
-  const out = ['', `${c.inverse(c.bold(' RERUN '))} ${shown}${more}`];
+  const took = c.dim(` (${seconds(tookMs)})`);
+  const out: string[] = [];
   if (!moved(changes)) {
-    out.push(`  nothing changed: score ${scoreOutOf(after.score, after.maxScore)}`);
+    out.push(`  nothing changed: score ${scoreOutOf(after.score, after.maxScore)}${took}`);
     return `${out.join('\n')}\n`;
   }
   const section = (heading: string, tests: TestResult[], full: boolean) => {
@@ -130,7 +138,7 @@ export function renderChanges(
     '',
     c.bold(
       `Score ${scoreOutOf(before.score, before.maxScore)} -> ${scoreOutOf(now.score, now.maxScore)} (${sign})`,
-    ),
+    ) + took,
   );
   return `${out.join('\n')}\n`;
 }
@@ -192,11 +200,14 @@ export async function watchCheck(
       const saved = savedBetween(files, now);
       files = now;
       if (saved.length === 0) return;
+      // Told as it starts, so a save is seen to be heard even when the run takes a while.
+      io.stdout(rerunHeading(saved, io.color));
+      const started = performance.now();
       const next = await checkRun(dir, flags, quiet);
+      const tookMs = performance.now() - started;
       if (next.report === undefined) return;
-      if (last === undefined)
-        io.stdout(`\n${c.inverse(c.bold(' RERUN '))} ${saved.map(terminalLine).join(', ')}\n`);
-      else io.stdout(renderChanges(saved, next.report, checkChanges(last, next.report), io.color));
+      if (last === undefined) io.stdout(c.dim(`  checked (${seconds(tookMs)})\n`));
+      else io.stdout(renderChanges(next.report, checkChanges(last, next.report), io.color, tookMs));
       last = next.report;
     } catch (error) {
       // A save can break the submission's folder (pitboss.json, say): told, and the watch goes on.
@@ -221,21 +232,31 @@ export async function watchCheck(
     });
   };
   let failure: Error | undefined;
+  const watcher = watch(dir, {
+    ignoreInitial: true,
+    // A path is looked at only if it could hold a save: not .git, node_modules, hidden or temporary.
+    ignored: (path) => {
+      const inside = relative(dir, path);
+      return inside !== '' && !isSave(inside);
+    },
+  });
   await new Promise<void>((resolve) => {
-    const watcher = watch(dir, { recursive: true, signal }, (_event, name) => {
-      if (name !== null && !isSave(name.toString())) return;
+    watcher.on('all', () => {
       clearTimeout(timer);
       timer = setTimeout(start, debounceMs);
     });
     watcher.on('error', (error) => {
-      // Aborting closes the watcher with an AbortError: that is the end asked for, not a failure.
-      if (error.name !== 'AbortError') failure = error;
-      watcher.close();
+      failure = error instanceof Error ? error : new Error(String(error));
       resolve();
     });
-    watcher.on('close', () => resolve());
+    // A save made while the first run ran, before the watch was ready, is a change for the next run.
+    watcher.on('ready', () => {
+      if (savedBetween(files, filesNow(dir)).length > 0) start();
+    });
+    if (signal.aborted) resolve();
     signal.addEventListener('abort', () => resolve(), { once: true });
   });
+  await watcher.close();
   clearTimeout(timer);
   while (running !== undefined) await running;
   if (failure !== undefined) {
