@@ -39,6 +39,7 @@ import { compareCalls } from './runner/calls.ts';
 import { studentChance, withChance } from './runner/chance.ts';
 import { Budget, describeLimit, requestLimitMs, transcriptLimitMs } from './runner/limits.ts';
 import {
+  CANARY_NAME,
   compileNativeShared,
   HARNESS_NAME,
   type NativeStaging,
@@ -224,6 +225,7 @@ async function runNativeTests(
       limits: options.limits,
       limiter: options.limiter,
       readyObject: join(shared, 'ready.o'),
+      canary: join(shared, CANARY_NAME),
       wheats: wheatFolders(assignment, options.privateDir),
     },
   );

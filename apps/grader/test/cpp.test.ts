@@ -242,6 +242,112 @@ int main() {
     expect(report.studentTests.cases.find((c) => c.file === 'tests/sniffs_reference.cpp')?.valid).toBe(false);
   }, 300_000);
 
+  it('a test that tells variants apart by how their files were built, or by chance, exposes nothing', async () => {
+    const dir = solutionWith();
+    rmSync(join(dir, 'tests'), { recursive: true });
+    mkdirSync(join(dir, 'tests'));
+    // A mutant's folder was its reference's libraries copied at once and one rebuilt; the reference's
+    // were built one by one. Before each run had a folder of its own this exposed every mutant.
+    writeFileSync(
+      join(dir, 'tests/sniffs_build_times.cpp'),
+      `#include <cstdlib>
+#include <string>
+#include <sys/stat.h>
+static long long written(const std::string &name) {
+    struct stat s;
+    const char *path = std::getenv("LD_LIBRARY_PATH");
+    if (path == nullptr || stat((std::string(path) + "/" + name).c_str(), &s) != 0) return 0;
+    return (long long)s.st_mtim.tv_sec * 1000000000LL + s.st_mtim.tv_nsec;
+}
+int main() {
+    const char *names[] = {"libdeck.so", "libhand.so", "libplayer.so", "libprovided.so"};
+    long long at[4];
+    for (int i = 0; i < 4; i++) at[i] = written(names[i]);
+    int together = 0;
+    for (int i = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++)
+            if (at[i] - at[j] < 5000000LL && at[j] - at[i] < 5000000LL) together++;
+    return together >= 2 && together < 6 ? 1 : 0;
+}
+`,
+    );
+    // Coins from the clocks, std::random_device, /dev/urandom and an address: seeded, each gives the
+    // same answer on every run, so it is never flaky (it passes everywhere or fails on the reference).
+    const seededCoins: Record<string, string> = {
+      clock: 'unsigned(std::time(nullptr) ^ std::chrono::steady_clock::now().time_since_epoch().count())',
+      device: 'std::random_device{}()',
+      urandom:
+        '[] { unsigned u = 0; std::FILE *f = std::fopen("/dev/urandom", "rb"); if (f) { std::fread(&u, sizeof u, 1, f); std::fclose(f); } return u; }()',
+      address: '[] { int here = 0; return unsigned(reinterpret_cast<std::uintptr_t>(&here) >> 4); }()',
+    };
+    for (const [name, coin] of Object.entries(seededCoins))
+      writeFileSync(
+        join(dir, `tests/coin_${name}.cpp`),
+        `#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <ctime>
+#include <random>
+int main() { return (${coin}) & 1 ? 1 : 0; }
+`,
+      );
+    // The processor's own random numbers cannot be seeded: such a test changes its answer, and earns nothing.
+    for (const n of [1, 2, 3, 4, 5, 6])
+      writeFileSync(
+        join(dir, `tests/coin_rdrand_${n}.cpp`),
+        `#include <immintrin.h>
+__attribute__((target("rdrnd"))) static unsigned coin() { unsigned v = 0; _rdrand32_step(&v); return v; }
+int main() { return coin() & 1 ? 1 : 0; }
+`,
+      );
+    const report = json<Report>(await pitbossHere(['check', dir, '--format', 'json', '--only', 'mutant.']));
+    expect(report.studentTests.cases).toHaveLength(11);
+    expect(report.studentTests.exposed).toBe(0);
+    for (const test of report.tests) expect(test.mutant?.killedBy ?? []).toEqual([]);
+    for (const name of Object.keys(seededCoins)) {
+      const verdict = report.studentTests.cases.find((c) => c.file === `tests/coin_${name}.cpp`);
+      expect(verdict?.valid === true || /fails on the reference/.test(verdict?.reason ?? '')).toBe(true);
+    }
+  }, 300_000);
+
+  it("a driver linked with the reference's files finds in its own bytes no name of the reference's own", async () => {
+    // Before playing, it looks through its own program's bytes for names the reference gives its own
+    // helpers, player classes and files, and prints a line for each it finds: in a linked run, that
+    // program holds the reference's deck, hand and player (this student's classes are `Simple` and
+    // `Counting`). Every case passes only if no run found any.
+    const dir = join(scratch(), 'submission');
+    cpSync(join(FIXTURES, 'correct-course-style'), dir, { recursive: true });
+    const driver = join(dir, 'blackjack.cpp');
+    writeFileSync(
+      driver,
+      readFileSync(driver, 'utf8').replace(
+        'int main(int argc, char *argv[])\n{',
+        `#include <fstream>
+#include <iterator>
+static void lookThroughSelf() {
+    std::ifstream self("/proc/self/exe", std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(self)), std::istreambuf_iterator<char>());
+    // Spelled backwards, so that the program's own bytes do not hold the names it looks for.
+    const char *backwards[] = {"kceDnepo", "neewteBswohs", "reyalPelpmiS", "reyalPgnitnuoC", "ppc.kced", "ppc.dnah", "ppc.reyalp"};
+    for (const char *written : backwards) {
+        const std::string spelled(written);
+        const std::string name(spelled.rbegin(), spelled.rend());
+        if (bytes.find(name) != std::string::npos) std::cout << "found " << name << std::endl;
+    }
+}
+int main(int argc, char *argv[])
+{
+    lookThroughSelf();`,
+      ),
+    );
+    const report = json<Report>(
+      await pitbossHere(['check', dir, '--format', 'json', '--only', 'transcript.course']),
+    );
+    const transcripts = report.tests.filter((test) => test.kind === 'transcript');
+    expect(transcripts.some((test) => test.transcript?.linking === 'linked')).toBe(true);
+    expect(transcripts.filter((test) => test.status !== 'passed').map((test) => test.id)).toEqual([]);
+  }, 300_000);
+
   it('refuses to grade C++ where bubblewrap cannot run (no permission model holds a compiled program)', () => {
     const run = pitboss(['check', SOLUTION, '--format', 'json'], { PITBOSS_DISABLE_LAYERS: 'bwrap' });
     expect(run.status).toBe(3);

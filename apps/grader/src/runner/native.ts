@@ -28,9 +28,18 @@ import { countBuild, countProcess } from '../phases.ts';
 import type { CompilerProblem, CompilerReport } from '../report/model.ts';
 import type { Submission } from '../submission.ts';
 import type { Budget } from './limits.ts';
+import { prepareNativeChance } from './native-chance.ts';
 import { killGroup, watchMemory } from './process.ts';
 import { sandboxCommand, sandboxSupport } from './sandbox.ts';
 import type { Staging } from './stage.ts';
+
+/**
+ * How the grader's own objects (the reference above all) are compiled, besides the course's flags: no
+ * debug information, no compiler's note and no names of the reference's own classes (run-time type
+ * names). Every program is linked without a symbol table (`-s`). A program that reads its own bytes
+ * then finds of the reference only what the contract names and what the reference prints.
+ */
+const GRADER_OBJECT_FLAGS = ['-g0', '-fno-ident', '-fno-rtti'];
 
 /** The most problems listed per file: the first ones are the ones to fix. */
 const PROBLEMS_PER_FILE = 10;
@@ -233,7 +242,12 @@ function sharedKey(assignment: Assignment, language: NativeLanguage): string {
   ];
   for (const source of sources)
     hash.update('\0').update(basename(source)).update('\0').update(readFileSync(source));
-  return hash.update(READY_SOURCE).update(CANARY_SOURCE).digest('hex').slice(0, 16);
+  return hash
+    .update(GRADER_OBJECT_FLAGS.join(' '))
+    .update(READY_SOURCE)
+    .update(CANARY_SOURCE)
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /**
@@ -260,6 +274,7 @@ export function compileNativeShared(assignment: Assignment): Promise<string> {
     const compile = (source: string, object: string) =>
       execFileAsync(language.compiler, [
         ...language.flags,
+        ...GRADER_OBJECT_FLAGS,
         `-I${language.providedDir}`,
         '-c',
         source,
@@ -287,7 +302,10 @@ export function compileNativeShared(assignment: Assignment): Promise<string> {
         join(building, 'ready.o'),
         join(building, 'canary.o'),
       ]);
-    }).then(() => folder);
+    })
+      // Every native run of student code gets the seeded chance library (runner/native-chance.ts).
+      .then(() => prepareNativeChance(language.compiler))
+      .then(() => folder);
     sharedBuilds.set(folder, built);
   }
   return built;

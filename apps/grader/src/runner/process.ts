@@ -9,6 +9,7 @@ import { CHANCE_RECORD } from '../children/chance.ts';
 import type { Limits } from '../kit/assignment.ts';
 import { countProcess } from '../phases.ts';
 import { type LimitHit, limitFromExit, rssLimitBytes, signalOf, treesUsage } from './limits.ts';
+import { nativeChance } from './native-chance.ts';
 import { sandboxCommand } from './sandbox.ts';
 
 export interface ProgramOutcome {
@@ -92,16 +93,18 @@ export function spawnStudent(
     mounts?: readonly { source: string; target: string }[] | undefined;
     /** It loads a native addon (SandboxRequest.addons). */
     addons?: boolean | undefined;
+    /** Where it starts inside the sandbox, when `cwd` is seen there at another path (a mount). */
+    sandboxCwd?: string | undefined;
   },
 ): ChildProcess {
   const { command, args } = sandboxCommand({
     ...(options.native === true
-      ? { native: argv, addressSpaceMb: nativeAddressSpaceMb(options.limits) }
+      ? { native: argv, addressSpaceMb: nativeAddressSpaceMb(options.limits), chance: nativeChance() }
       : { node: [...nodeArgs(options.limits), ...argv] }),
     readable: options.readable,
     limits: options.limits,
     cpuSeconds: options.cpuSeconds,
-    chdir: options.cwd,
+    chdir: options.sandboxCwd ?? options.cwd,
     mounts: options.mounts,
     addons: options.addons,
   });
@@ -272,6 +275,11 @@ export async function runProgram(
     env?: Readonly<Record<string, string>> | undefined;
     mounts?: readonly { source: string; target: string }[] | undefined;
     /**
+     * The stage (`cwd`) is seen inside the sandbox only at this path, where it starts: a folder made
+     * afresh for each run then looks the same to the program in every run.
+     */
+    mountedAt?: string | undefined;
+    /**
      * The grader's canary program (runner/native.ts): a native run that ends before its `ready` is the
      * machinery's fault only when the canary, run the same way, fails too. Without it, always.
      */
@@ -298,14 +306,18 @@ export async function runProgram(
     try {
       child = spawnStudent(preload === undefined ? [file, ...args] : [`--import=${preload}`, file, ...args], {
         cwd: options.cwd,
-        readable: [options.cwd, ...(options.readable ?? [])],
+        readable: [...(options.mountedAt === undefined ? [options.cwd] : []), ...(options.readable ?? [])],
         limits,
         cpuSeconds: programCpuSeconds(limits),
         extraFds: 1,
         stdout: relay.stdin!,
         native: options.native,
         env: options.env,
-        mounts: options.mounts,
+        mounts: [
+          ...(options.mounts ?? []),
+          ...(options.mountedAt === undefined ? [] : [{ source: options.cwd, target: options.mountedAt }]),
+        ],
+        sandboxCwd: options.mountedAt,
       });
     } finally {
       // The program holds the pipe's write end now; the relay ends when the program's side closes.

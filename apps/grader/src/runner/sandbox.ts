@@ -11,11 +11,15 @@ import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { dirname } from 'node:path';
 import type { Limits } from '../kit/assignment.ts';
+import type { NativeChance } from './native-chance.ts';
 
 /** The stack of an isolate host's threads: about half as deep as Node's main thread lets JavaScript go. */
 const ISOLATE_STACK_BYTES = 640 * 1024;
 /** The host's own V8 stack limit, in KiB: below ISOLATE_STACK_BYTES, so that no recursion overruns it. */
 export const ISOLATE_HOST_FLAGS = ['--stack-size=500'];
+
+/** Where a native run finds the chance library it preloads. */
+const NATIVE_CHANCE_PATH = '/pitboss/chance.so';
 
 /** The system a student process sees: /usr read-only, with the usual links into it. */
 const SYSTEM_MOUNTS = [
@@ -140,6 +144,11 @@ export interface SandboxRequest {
   addons?: boolean | undefined;
   /** The folder the process starts in (default: the first readable path). */
   chdir?: string | undefined;
+  /**
+   * A native run of student code (bubblewrap only): its chance and clocks seeded by this preloaded
+   * library, /dev/urandom and /dev/random these bytes, and no address-space randomisation.
+   */
+  chance?: NativeChance | undefined;
 }
 
 /** The command that runs `node ...` (or a native program) inside every layer this machine supports. */
@@ -157,13 +166,32 @@ export function sandboxCommand(request: SandboxRequest): { command: string; args
       ...readable.map((path) => `--allow-fs-read=${path}`),
     );
   }
+  const seeded = request.native !== undefined && request.chance !== undefined && layers.has('bwrap');
   const argv: string[] =
-    request.native === undefined ? [process.execPath, ...node, ...(request.node ?? [])] : [...request.native];
+    request.native === undefined
+      ? [process.execPath, ...node, ...(request.node ?? [])]
+      : [...(seeded ? ['setarch', '-R'] : []), ...request.native];
   if (layers.has('bwrap')) {
     const bind = [
       ...readable.flatMap((path) => ['--ro-bind', path, path]),
       ...writable.flatMap((path) => ['--bind', path, path]),
       ...(request.mounts ?? []).flatMap(({ source, target }) => ['--ro-bind', source, target]),
+      ...(seeded
+        ? [
+            '--ro-bind',
+            request.chance!.library,
+            NATIVE_CHANCE_PATH,
+            '--ro-bind',
+            request.chance!.entropy,
+            '/dev/urandom',
+            '--ro-bind',
+            request.chance!.entropy,
+            '/dev/random',
+            '--setenv',
+            'LD_PRELOAD',
+            NATIVE_CHANCE_PATH,
+          ]
+        : []),
     ];
     // The system read-only, a private /tmp, then the stage and the harness over it; nothing else.
     argv.unshift(

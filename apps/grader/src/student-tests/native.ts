@@ -7,6 +7,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
+  appendFileSync,
   chmodSync,
   copyFileSync,
   existsSync,
@@ -14,6 +15,8 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -41,10 +44,23 @@ const run = promisify(execFile);
 /** CPU time one test run may use: a test is a few calls; a mutant that makes it loop is stopped soon. */
 const TEST_CPU_MS = 2000;
 /**
- * Where every run finds its libraries: one folder holding all of them, whatever implementation is
- * behind it, so that a run sees no other implementation to compare its own with.
+ * Where every run finds itself: its test program and, in `lib/`, its libraries, whatever
+ * implementation is behind them, so that a run sees no other implementation to compare its own with.
  */
-const VARIANT_PATH = '/pitboss/variant';
+const RUN_PATH = '/pitboss/test';
+/**
+ * The time every file and folder of a run carries. The folder is made afresh for each run and every
+ * time in it set to this one, so nothing of how or when a variant was built (a mutant's libraries are
+ * copied at once and one rebuilt; the reference's were built one by one, maybe days ago) shows.
+ */
+const RUN_FILE_TIME = new Date(Date.UTC(2000, 0, 1));
+/**
+ * Every library is padded with zeros to a multiple of this size: a mutant's library is rarely
+ * more than a few bytes longer or shorter than the reference's, and its size alone must not tell it.
+ */
+const LIBRARY_SIZE_STEP = 64 * 1024;
+/** Changed whenever how a variant's folder is built changes, so that no folder built the old way is used. */
+const VARIANT_BUILD = 'padded-stripped-1';
 /** The library the provided sources make, beside one per ADT file. */
 const PROVIDED_LIBRARY = 'provided';
 
@@ -61,7 +77,10 @@ const libraryOf = (file: string) => `lib${programName(file)}.so`;
 /** Where a variant's libraries are kept: a folder per content, so a changed mutant is a new folder. */
 function variantsRoot(assignment: Assignment): string {
   const language = assignment.native!;
-  const hash = createHash('sha256').update(compilerVersion(language)).update(language.flags.join(' '));
+  const hash = createHash('sha256')
+    .update(VARIANT_BUILD)
+    .update(compilerVersion(language))
+    .update(language.flags.join(' '));
   for (const name of readdirSync(language.providedDir).sort())
     hash
       .update('\0')
@@ -69,6 +88,13 @@ function variantsRoot(assignment: Assignment): string {
       .update('\0')
       .update(readFileSync(join(language.providedDir, name)));
   return join(CACHE_ROOT, 'native', `variants-${assignment.name}-${hash.digest('hex').slice(0, 16)}`);
+}
+
+/** Pads a library with zeros (written, not a hole: a hole shows in its count of blocks) to the step. */
+function padLibrary(path: string): void {
+  const size = statSync(path).size;
+  const padding = (LIBRARY_SIZE_STEP - (size % LIBRARY_SIZE_STEP)) % LIBRARY_SIZE_STEP;
+  if (padding > 0) appendFileSync(path, Buffer.alloc(padding));
 }
 
 /** The grader's compiles of variants: two at a time, whatever the number of submissions. */
@@ -99,11 +125,17 @@ function buildVariant(
             '-shared',
             `-I${language.providedDir}`,
             `-Wl,-soname,lib${library}.so`,
+            // No symbol table, no debug information, no compiler's note: what a test can read of a
+            // library (its bytes, its names) is only what loading it needs.
+            '-g0',
+            '-s',
+            '-fno-ident',
             '-o',
             join(temporary, `lib${library}.so`),
             source,
           ]);
           rmSync(source);
+          padLibrary(join(temporary, `lib${library}.so`));
         }),
       ),
     );
@@ -156,6 +188,16 @@ function ending(outcome: ProgramOutcome): string {
   return `exited with status ${outcome.status}`;
 }
 
+/** What a failing run exposes: the test itself, or the way it broke. */
+function killOf(path: string, outcome: ProgramOutcome): Kill {
+  if (outcome.limit === 'time' || outcome.limit === 'cpu') return { file: path, broke: 'timeout' };
+  if (outcome.limit === 'memory' || outcome.limit === 'output')
+    return { file: path, broke: outcome.limit === 'memory' ? 'memory-limit' : 'output-limit' };
+  return { file: path, position: '1', name: programName(basename(path)) };
+}
+
+const killKey = (kill: Kill) => `${kill.file}\0${'broke' in kill ? kill.broke : kill.position}`;
+
 /**
  * Compiles and runs a submission's C++ tests: each against the reference (twice: a test must give the
  * same answer every time), then each that counts against every mutant.
@@ -169,6 +211,8 @@ export async function runNativeStudentTests(
     limits: Limits;
     limiter: (task: () => Promise<void>) => Promise<void>;
     readyObject: string;
+    /** The grader's canary (runProgram's): a test that dies before main fails; the machinery is not blamed. */
+    canary?: string | undefined;
     /** Other correct implementations (folders): a test counts only when it passes on each too. */
     wheats: readonly string[];
   },
@@ -196,7 +240,8 @@ export async function runNativeStudentTests(
     writeFileSync(join(sources, basename(path)), submission.snapshot.files.get(path)!);
   const reference = await implementation(assignment, assignment.solutionDir!);
   const wheats = await Promise.all(options.wheats.map((dir) => implementation(assignment, dir)));
-  const libraries = [...about.map((file) => `-l:${libraryOf(file)}`), `-l:lib${PROVIDED_LIBRARY}.so`];
+  const libraryNames = [...about.map(libraryOf), `lib${PROVIDED_LIBRARY}.so`];
+  const libraries = libraryNames.map((library) => `-l:${library}`);
 
   // Compiled and linked once each, in the sandbox.
   const built = new Map<string, string>();
@@ -244,18 +289,49 @@ export async function runNativeStudentTests(
     ),
   );
 
-  // Every run loads all its libraries from one folder at one path, whatever is behind it (C++ is graded
-  // only inside bubblewrap, runner/native.ts): its environment, memory map and folder are the same in
-  // every run, and it sees no other implementation to tell its own from.
-  const runTest = (program: string, variant: string | undefined): Promise<ProgramOutcome> =>
-    runProgram(program, [], {
-      cwd: programs,
-      limits: options.limits,
-      cpuLimitMs: TEST_CPU_MS,
-      native: true,
-      mounts: [{ source: variant ?? reference, target: VARIANT_PATH }],
-      env: { LD_LIBRARY_PATH: VARIANT_PATH },
-    });
+  // Every run is a folder made for it alone, seen at one path (C++ is graded only inside bubblewrap,
+  // runner/native.ts): the test program and its variant's libraries, written afresh in the same order
+  // with the same times and modes. Its environment, memory map, folder and files are then the same in
+  // every run but for what the code in them does, and it sees no other implementation to tell its own
+  // from.
+  const runs = join(workDir, 'test-runs');
+  mkdirSync(runs, { recursive: true });
+  let runCount = 0;
+  const runTest = async (program: string, variant: string | undefined): Promise<ProgramOutcome> => {
+    const dir = join(runs, String(++runCount));
+    const lib = join(dir, 'lib');
+    mkdirSync(lib, { recursive: true });
+    const name = basename(program);
+    const files: [string, string, number][] = [
+      [program, join(dir, name), 0o755],
+      ...libraryNames.map((library): [string, string, number] => [
+        join(variant ?? reference, library),
+        join(lib, library),
+        0o644,
+      ]),
+    ];
+    for (const [from, to, mode] of files) {
+      writeFileSync(to, readFileSync(from), { mode });
+      chmodSync(to, mode);
+    }
+    for (const path of [...files.map(([, to]) => to), lib, dir]) {
+      utimesSync(path, RUN_FILE_TIME, RUN_FILE_TIME);
+      if (path === lib || path === dir) chmodSync(path, 0o755);
+    }
+    try {
+      return await runProgram(`${RUN_PATH}/${name}`, [], {
+        cwd: dir,
+        mountedAt: RUN_PATH,
+        limits: options.limits,
+        cpuLimitMs: TEST_CPU_MS,
+        native: true,
+        env: { LD_LIBRARY_PATH: `${RUN_PATH}/lib` },
+        canary: options.canary,
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
 
   // On the reference, twice, then on each other correct implementation: a test counts when it passes
   // every time (a test that fails wherever the code is not the reference's own tells no bug apart).
@@ -307,28 +383,45 @@ export async function runNativeStudentTests(
       held.map(async (mutant) => [mutant.id, await mutantVariant(assignment, mutant, reference)] as const),
     ),
   );
+  // A test that fails on a mutant runs on it again: the exposure counts only if the second run repeats
+  // it, and a test whose outcome on one mutant changed between the two runs is flaky and earns nothing
+  // on any (chance is seeded, runner/native-chance.ts, but a test can still find its own).
+  const flaky = new Set<string>();
   await Promise.all(
     held.flatMap((mutant) =>
       counting.sort().map((path) =>
         options.limiter(async () => {
-          const outcome = await runTest(built.get(path)!, variants.get(mutant.id)!);
-          if (outcome.infrastructure === true)
+          const program = built.get(path)!;
+          const variant = variants.get(mutant.id)!;
+          const first = await runTest(program, variant);
+          const second = passed(first) ? first : await runTest(program, variant);
+          if (first.infrastructure === true || second.infrastructure === true)
             throw new PitbossError('INFRASTRUCTURE', `the sandbox could not start ${path}`);
-          if (passed(outcome)) return;
-          const name = programName(basename(path));
-          killedBy
-            .get(mutant.id)!
-            .push(
-              outcome.limit === 'time' || outcome.limit === 'cpu'
-                ? { file: path, broke: 'timeout' }
-                : outcome.limit === 'memory' || outcome.limit === 'output'
-                  ? { file: path, broke: outcome.limit === 'memory' ? 'memory-limit' : 'output-limit' }
-                  : { file: path, position: '1', name },
-            );
+          if (passed(first)) return;
+          const kill = killOf(path, first);
+          if (passed(second) || killKey(killOf(path, second)) !== killKey(kill)) {
+            flaky.add(path);
+            return;
+          }
+          killedBy.get(mutant.id)!.push(kill);
         }),
       ),
     ),
   );
+  for (const [index, entry] of cases.entries())
+    if (flaky.has(entry.file) && entry.valid)
+      cases[index] = {
+        file: entry.file,
+        name: entry.name,
+        valid: false,
+        reason:
+          'its outcome on the same code changed from one run to the next (flaky), so it earns nothing: a test must give the same answer every time',
+      };
+  for (const [id, kills] of killedBy)
+    killedBy.set(
+      id,
+      kills.filter((kill) => !flaky.has(kill.file)),
+    );
   // The same order on every run, whatever finished first.
   cases.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   for (const kills of killedBy.values())
