@@ -3,7 +3,7 @@
 // own canary program, run through the very same sandbox command, fails too. Otherwise it is the
 // program's, graded as a crash: a report and a score, never an infrastructure error.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { editionIn, loadAssignment } from '../src/assignments.ts';
@@ -64,6 +64,27 @@ describe.skipIf(!gpp || !bwrap)(
       expect(broken.infrastructure).toBe(true);
       expect(broken.beforeMain).toBeUndefined();
     }, 120_000);
+
+    it("a student's own test that dies before main fails on the reference; the grading goes on", () => {
+      const dir = join(scratch(), 'early-test');
+      cpSync(join(FIXTURES, 'correct-tested'), dir, { recursive: true });
+      // Its only test: nothing counts, so no mutant is run.
+      rmSync(join(dir, 'tests'), { recursive: true });
+      mkdirSync(join(dir, 'tests'));
+      writeFileSync(
+        join(dir, 'tests', 'early_abort.cpp'),
+        '#include <cstdlib>\n__attribute__((constructor(0))) static void early() { std::abort(); }\nint main() { return 0; }\n',
+      );
+      const run = pitboss(['grade', dir, '--only', 'mutant.', '--format', 'json']);
+      expect([0, 1], run.stderr).toContain(run.status);
+      const report = JSON.parse(run.stdout) as Report;
+      expect(report.studentTests.cases.find((entry) => entry.file === 'tests/early_abort.cpp')).toEqual({
+        file: 'tests/early_abort.cpp',
+        name: 'early_abort',
+        valid: false,
+        reason: 'it fails on the reference implementation: it was killed by SIGABRT',
+      });
+    }, 300_000);
 
     it('graded in a batch with a correct submission: both rows, its runs marked as its crash, exit 1', () => {
       const out = join(scratch(), 'out');
