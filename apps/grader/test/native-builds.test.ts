@@ -41,7 +41,7 @@ describe.skipIf(!gpp || !bwrap)(
             'grade',
             join(FIXTURES, 'hostile-cpp-compile-bomb'),
             '--budget',
-            '12',
+            '20',
             '--jobs',
             '1',
             '--only',
@@ -62,7 +62,7 @@ describe.skipIf(!gpp || !bwrap)(
       expect(run.status).toBe(1);
       const report = JSON.parse(run.stdout) as Report;
       const spent =
-        "was not compiled: the submission's time budget of 12 s ran out while its files were being built";
+        "was not compiled: the submission's time budget of 20 s ran out while its files were being built";
       expect(report.loadErrors.map((error) => error.file).sort()).toEqual([
         'blackjack.cpp',
         'deck.cpp',
