@@ -2,9 +2,9 @@
 // allows) per submission, each run a fresh isolate in it (host.ts). A run that does not come back in
 // its wall time ends its host, and the next run gets a new one; a host that dies before it says it is
 // ready never ran student code, so that is the machinery's failure, never the student's.
-import { chmodSync, copyFileSync, existsSync, mkdirSync, realpathSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { bundleCached } from '../../bundle.ts';
 import type { ExecReply, ExecRequest } from '../../children/executor/calls.ts';
 import { parseReply } from '../../children/student-tests/protocol.ts';
@@ -27,7 +27,8 @@ import type {
 /** isolated-vm as each Node it ships for installs it (package.json's optional dependencies), newest first. */
 const ISOLATED_VM_PACKAGES = ['isolated-vm-node24', 'isolated-vm-node22', 'isolated-vm'];
 
-export type IsolatesSupport = { path: string } | { missing: string };
+/** Where isolated-vm loads from: its entry, and the native binary that entry loaded on this Node. */
+export type IsolatesSupport = { path: string; binary: string } | { missing: string };
 
 let support: IsolatesSupport | undefined;
 
@@ -53,10 +54,14 @@ function findIsolatedVm(): IsolatesSupport {
     }
     try {
       require(path);
-      return { path: realpathSync(path) };
     } catch (error) {
       problems.push(`${name}: ${(error as Error).message.split('\n')[0]}`);
+      continue;
     }
+    const entry = realpathSync(path);
+    const binary = loadedBinary(dirname(entry));
+    if (binary !== undefined) return { path: entry, binary };
+    problems.push(`${name}: loaded no .node file of its own folder`);
   }
   return {
     missing:
@@ -64,6 +69,15 @@ function findIsolatedVm(): IsolatesSupport {
         ? `isolated-vm is not installed for Node ${process.versions.node} (pnpm install builds it; see README)`
         : `isolated-vm does not load on Node ${process.versions.node}: ${problems.join('; ')}`,
   };
+}
+
+/**
+ * The binary an isolated-vm folder loaded, as Node's module cache holds it: 5.x its own build in
+ * out/; 6.x and 7.x, through node-gyp-build, the prebuilt one for this Node's ABI (or their own build).
+ */
+function loadedBinary(dir: string): string | undefined {
+  const cache = createRequire(join(dir, 'package.json')).cache;
+  return Object.keys(cache).find((file) => file.startsWith(`${dir}/`) && file.endsWith('.node'));
 }
 
 const ISOLATE = 'apps/grader/src/sandbox/isolate';
@@ -150,10 +164,13 @@ function sandboxFiles(workRoot: string): Promise<HostFiles & { isolatedVm: strin
         chmodSync(to, 0o644);
         return to;
       };
-      const ivmDir = dirname(support.path);
-      place(join(ivmDir, 'package.json'), 'isolated-vm/package.json');
-      place(join(ivmDir, 'out', 'isolated_vm.node'), 'isolated-vm/out/isolated_vm.node');
-      const isolatedVm = place(support.path, `isolated-vm/${basename(support.path)}`);
+      place(join(dirname(support.path), 'package.json'), 'isolated-vm/package.json');
+      place(support.binary, 'isolated-vm/out/isolated_vm.node');
+      // An entry of our own, as 5.x's is: 6.x's and 7.x's find their binary through node-gyp-build,
+      // which is not copied (and would look for it where the copy has none).
+      const isolatedVm = join(dir, 'isolated-vm', 'isolated-vm.js');
+      writeFileSync(isolatedVm, "module.exports = require('./out/isolated_vm.node').ivm;\n", { mode: 0o644 });
+      chmodSync(isolatedVm, 0o644);
       return {
         host: place(files.host, 'host.mjs'),
         library: place(files.library, 'library.js'),
