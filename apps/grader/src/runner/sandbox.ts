@@ -18,6 +18,11 @@ const ISOLATE_STACK_BYTES = 640 * 1024;
 /** The host's own V8 stack limit, in KiB: below ISOLATE_STACK_BYTES, so that no recursion overruns it. */
 export const ISOLATE_HOST_FLAGS = ['--stack-size=500'];
 
+/** The permission model's flag: Node 24 knows only --permission, Node 20 only the experimental one. */
+const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission')
+  ? '--permission'
+  : '--experimental-permission';
+
 /** Where a native run finds the chance library it preloads. */
 const NATIVE_CHANCE_PATH = '/pitboss/chance.so';
 
@@ -101,7 +106,7 @@ export function sandboxSupport(): SandboxSupport {
   }
   if (
     works('node-permission', process.execPath, [
-      '--experimental-permission',
+      PERMISSION_FLAG,
       '--allow-fs-read=*',
       '--no-warnings',
       '-e',
@@ -160,7 +165,7 @@ export function sandboxCommand(request: SandboxRequest): { command: string; args
   if (request.native === undefined && layers.has('node-permission')) {
     // One flag per path: Node 20.20 no longer splits a comma-separated list.
     node.push(
-      '--experimental-permission',
+      PERMISSION_FLAG,
       '--no-warnings',
       ...(request.addons === true ? ['--allow-addons'] : []),
       ...readable.map((path) => `--allow-fs-read=${path}`),
