@@ -55,7 +55,7 @@ function findIsolatedVm(): IsolatesSupport {
     try {
       require(path);
     } catch (error) {
-      problems.push(`${name}: ${(error as Error).message.split('\n')[0]}`);
+      problems.push(`${name}: ${whyNotLoaded(error as Error)}`);
       continue;
     }
     const entry = realpathSync(path);
@@ -69,6 +69,14 @@ function findIsolatedVm(): IsolatesSupport {
         ? `isolated-vm is not installed for Node ${process.versions.node} (pnpm install builds it; see README)`
         : `isolated-vm does not load on Node ${process.versions.node}: ${problems.join('; ')}`,
   };
+}
+
+/** Why an install did not load, in a few words: Node's message for a binary of another Node is three lines. */
+function whyNotLoaded(error: Error): string {
+  const versions = [...error.message.matchAll(/NODE_MODULE_VERSION (\d+)/g)].map((match) => match[1]);
+  if (versions.length === 2)
+    return `built for another Node (module version ${versions[0]}; this one needs ${versions[1]})`;
+  return error.message.split('\n')[0]!;
 }
 
 /**
