@@ -173,6 +173,36 @@ describe('hints after the due date', () => {
     expect(own.output).toBe(`Hint (after the due date): ${hintOf('transcript.long.*')}`);
   });
 
+  it('Gradescope gives one entry to a hint many failing tests share, names every entry apart, and says a linked run is withheld', () => {
+    const long = graded.tests.find((test) => test.id.startsWith('transcript.long.own:'))!;
+    const copies = [1, 2, 3].map((n) => ({
+      ...long,
+      id: `${long.id}-${n}`,
+      file: n === 3 ? 'blackjack.ts' : long.file,
+    }));
+    const withheld = { ...long, id: `${long.id}-linked`, diff: { ...long.diff!, withheld: true } };
+    const results = renderGradescope(
+      studentView({ ...graded, tests: [...graded.tests, ...copies, withheld] }),
+    );
+    const hints = results.tests.filter(
+      (test) => test.name.includes(': hint for ') && test.output.includes(hintOf('transcript.long.*')),
+    );
+    expect(hints).toHaveLength(1);
+    expect(hints[0]!.name).toBe('all files, blackjack.ts: hint for 5 failing tests');
+    expect(hints[0]!.output).toBe(
+      `For:\n${[long, ...copies, withheld].map((test) => `- ${test.file}: ${test.name}`).join('\n')}\n\nHint (after the due date): ${hintOf('transcript.long.*')}`,
+    );
+    // Entries that share a test's name are told apart by their place among them.
+    expect(new Set(results.tests.map((test) => test.name)).size).toBe(results.tests.length);
+    expect(results.tests.filter((test) => test.name.endsWith(' of 4)'))).toHaveLength(4);
+    // The withheld run's lines: said to be withheld, never an empty `got (yours):`.
+    const linked = results.tests.find((test) => test.name.endsWith('(4 of 4)'))!;
+    expect(linked.output).toContain(
+      `got (yours), ${long.diff!.actualLines} lines: not shown (this run had the reference's files`,
+    );
+    expect(linked.output).not.toMatch(/got \(yours\):\n*$/m);
+  });
+
   it('every format shows the hint of a failing test', () => {
     const text = hintOf('transcript.long.*');
     expect(renderHuman(graded, { color: false })).toContain(`Hint (after the due date): ${text}`);

@@ -7,6 +7,7 @@ import {
   type MutantResult,
   OWN_TESTS_SCORED_LATER,
   type Report,
+  type ReplayFrom,
   replayCommand,
   type TestResult,
   type TranscriptDiff,
@@ -27,11 +28,14 @@ import {
   typeCheckLines,
   typedOn,
   WARNINGS_HEADING,
+  withheldWords,
   worthWords,
 } from './words.ts';
 
 export interface HumanOptions {
   color: boolean;
+  /** Where its replay commands are to be run (model.ts); absent: from the submission's folder. */
+  from?: ReplayFrom | undefined;
 }
 
 // What could steer a terminal: C0 controls (tab and, in a block, newline aside), DEL, C1 controls
@@ -240,9 +244,7 @@ function diffBlock(diff: TranscriptDiff, c: Colors): string[] {
   out.push(`      expected (reference), ${diff.expectedLines} lines:`);
   out.push(...mark(diff.expected.from, diff.expected.lines, '      ', c.green, 'expected'));
   if (diff.withheld === true) {
-    out.push(
-      `      got (yours), ${diff.actualLines} lines: not shown (this run had the reference's files; the same case with all your files shows your lines)`,
-    );
+    out.push(`      ${withheldWords(diff.actualLines)}`);
   } else {
     out.push(`      got (yours), ${diff.actualLines} lines:`);
     out.push(...mark(diff.actual.from, diff.actual.lines, '      ', c.red, 'actual'));
@@ -261,7 +263,12 @@ export function statusWord(test: Pick<TestResult, 'status'>, c: Colors): string 
  * the transcript's difference, a shorter input, the replay command, its hint). Watch mode tells a newly
  * failing test with the same lines.
  */
-export function failureLines(report: Report, test: TestResult, c: Colors): string[] {
+export function failureLines(
+  report: Report,
+  test: TestResult,
+  c: Colors,
+  from: ReplayFrom = 'submission',
+): string[] {
   const t = terminalLine;
   const out = [
     `${statusWord(test, c)} ${t(test.name)}  ${c.dim(`[${t(test.file)}, ${scoreOutOf(0, test.maxScore)}]`)}`,
@@ -285,7 +292,7 @@ export function failureLines(report: Report, test: TestResult, c: Colors): strin
     out.push(...diffBlock(shorter.diff, c));
   }
   if (test.replay !== undefined)
-    out.push(c.dim(`      replay: ${t(replayCommand(report.submission.name, test.replay))}`));
+    out.push(c.dim(`      replay: ${t(replayCommand(report.submission.path, test.replay, from))}`));
   const hint = hintText(test);
   if (hint !== undefined) out.push(c.cyan(terminalBlock(hint, '      ')));
   return out;
@@ -330,7 +337,7 @@ export function renderHuman(unbounded: Report, options: HumanOptions): string {
     // A failure repeated case after case (the same first difference, the same hang) is told once,
     // with the other tests it affects named after it.
     for (const [test, same] of sameFailures(failed)) {
-      out.push('', ...failureLines(report, test, c));
+      out.push('', ...failureLines(report, test, c, options.from));
       if (same.length > 0) {
         const named = same.slice(0, SAME_NAMED).map((other) => `${t(other.name)} [${t(other.file)}]`);
         const more = same.length - named.length;

@@ -236,3 +236,7 @@ export function tokensWords(tokens: NonNullable<Report['tokens']>): string {
     ? `This submission used a submission token: ${standing}.`
     : `No submission token was left: this submission is scored, with its visible tests' feedback, and its hidden tests' detail is held back. ${standing}.`;
 }
+
+/** What stands for a linked run's own lines, which are never shown: that they are withheld, and why. */
+export const withheldWords = (actualLines: number): string =>
+  `got (yours), ${actualLines} lines: not shown (this run had the reference's files; the same case with all your files shows your lines)`;
