@@ -396,7 +396,9 @@ describe('JUnit XML', () => {
       const failure = cases[i]!.children.find((c) => c.name === 'failure' || c.name === 'error')!;
       expect(failure.attributes.message).toBe(t.message);
       const err = cases[i]!.children.find((c) => c.name === 'system-err')!;
-      expect(err.text).toBe(`${t.message}\nreplay: ${replayCommand(r.submission.name, t.replay!)}`);
+      expect(err.text).toBe(
+        `${t.message}\nreplay: ${replayCommand(r.submission.path, t.replay!, 'submission')}`,
+      );
     });
   });
 

@@ -88,6 +88,35 @@ function parseReplay(text: string): Replay {
   return { id: match[1]!, seed: Number(match[2]), path: match[3]! };
 }
 
+/**
+ * A replay id this grader cannot run as the case it names, refused: a test it does not have, a seed
+ * it does not draw that test with (an id from another tool: the student tool's recorded cases and the
+ * graded run are drawn with different seeds), a case its test does not hold. Run anyway, it would be
+ * another case than the one printed.
+ */
+function refuseForeignReplay(
+  assignment: Assignment,
+  plan: readonly PlannedTest[],
+  replay: Replay,
+  text: string,
+): void {
+  const test = plan.find((each) => each.id === replay.id);
+  if (test === undefined)
+    throw new PitbossError('BAD_REPLAY_ID', `no test '${replay.id}' in ${assignment.name}`);
+  const unit = assignment.unitTests.find((each) => each.id === replay.id);
+  const why =
+    replay.seed !== test.seed
+      ? `it was made with seed ${replay.seed}, and this grader draws ${test.id} with seed ${test.seed} (an id from another report: the student tool's and the graded run's are drawn apart)`
+      : unit?.replayable !== undefined && !unit.replayable(replay.path)
+        ? `${test.id} holds no case ${replay.path} here`
+        : undefined;
+  if (why !== undefined)
+    throw new PitbossError(
+      'BAD_REPLAY_ID',
+      `cannot replay '${text}': ${why}; \`--only ${test.id}\` runs its cases here`,
+    );
+}
+
 /** A report with this run's notes on the submission's pitboss.json, and nothing older. */
 function withNotes(
   report: Report,
@@ -208,9 +237,7 @@ async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io)
   const secret = mode === 'grade' ? privateFolder(flags.private, assignment.name) : undefined;
   const plan = planTests(assignment, readCatalogue(assignment, secret), privateTranscriptCases(secret));
   const replay = flags.replay === undefined ? undefined : parseReplay(flags.replay);
-  if (replay !== undefined && !plan.some((test) => test.id === replay.id)) {
-    throw new PitbossError('BAD_REPLAY_ID', `no test '${replay.id}' in ${assignment.name}`);
-  }
+  if (replay !== undefined) refuseForeignReplay(assignment, plan, replay, flags.replay!);
   if (flags.only !== undefined && selectTests(plan, { mode, only: flags.only }).length === 0) {
     // What a prefix can start: a file a test grades, or the first part of a test id.
     const prefixes = [
@@ -309,7 +336,7 @@ interface Finished {
   path?: string | undefined;
   infrastructure: boolean;
   /** Its report's name and score, when it has one. */
-  graded?: { name: string; score: number; maxScore: number } | undefined;
+  graded?: { name: string; score: number; maxScore: number; failing: number } | undefined;
 }
 
 interface Graded {
@@ -473,7 +500,12 @@ async function gradeChosen(run: Run, io: Io, spool: Spool): Promise<Graded> {
           graded:
             report === undefined
               ? undefined
-              : { name: report.submission.name, score: report.score, maxScore: report.maxScore },
+              : {
+                  name: report.submission.name,
+                  score: report.score,
+                  maxScore: report.maxScore,
+                  failing: report.tests.filter((test) => test.status !== 'passed').length,
+                },
         };
         progress?.done(name, report, wasStored);
         tell();
@@ -542,12 +574,21 @@ function tellResults(run: Run, { finished, reused, stored, first }: Graded, spoo
     }
     if (graded.length > 0)
       timedNow('reports', () =>
-        writeAll(shown, graded.length, flags.format, io.color, (text) => io.stdout(text)),
+        // stdout is read where the run was: its replay commands name the folders from there.
+        writeAll(shown, graded.length, flags.format, io.color, (text) => io.stdout(text), {
+          cwd: process.cwd(),
+        }),
       );
   }
   if (finished.some((entry) => entry.infrastructure)) return EXIT_INFRASTRUCTURE;
+  // A replay is asked whether its counterexample still fails: a failing one worth no points (a live
+  // property of the student tool) is a failure found all the same.
+  const replayed = run.options.replay !== undefined;
   const full = finished.every(
-    (entry) => entry.graded !== undefined && entry.graded.score === entry.graded.maxScore,
+    (entry) =>
+      entry.graded !== undefined &&
+      entry.graded.score === entry.graded.maxScore &&
+      !(replayed && entry.graded.failing > 0),
   );
   return full ? EXIT_OK : EXIT_FAILURES;
 }

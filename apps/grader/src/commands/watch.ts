@@ -125,7 +125,7 @@ export function renderChanges(after: Report, changes: CheckChanges, color: boole
     if (tests.length === 0) return;
     out.push('', c.bold(`${heading} (${tests.length}):`));
     for (const test of tests)
-      if (full) out.push(...failureLines(after, test, c).map((line) => `  ${line}`));
+      if (full) out.push(...failureLines(after, test, c, { cwd: process.cwd() }).map((line) => `  ${line}`));
       else out.push(`  ${statusWord(test, c)} ${t(test.name)}  ${c.dim(`[${t(test.file)}]`)}`);
   };
   section('Newly failing', changes.newlyFailing, true);

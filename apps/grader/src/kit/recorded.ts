@@ -142,20 +142,31 @@ export function replayTest(recorded: RecordedTest, describe: Describe): UnitTest
   const cases = recorded.scripts
     .map((steps, order) => ({ steps, order }))
     .sort((a, b) => a.steps.length - b.steps.length || a.order - b.order);
+  // A case's replay path is its place in the recording: what `--replay` runs alone.
+  const replayable = (path: string) => /^\d+$/.test(path) && Number(path) < recorded.scripts.length;
   return {
     id: recorded.id,
     name: recorded.name,
     file: recorded.file,
+    replayable,
     async run(t) {
-      for (let start = 0; start < cases.length; ) {
+      const chosen =
+        t.replayPath === undefined
+          ? cases
+          : replayable(t.replayPath)
+            ? cases.filter((c) => c.order === Number(t.replayPath))
+            : [];
+      if (t.replayPath !== undefined && chosen.length === 0)
+        throw new Error(`${recorded.id} holds no case ${t.replayPath}`);
+      for (let start = 0; start < chosen.length; ) {
         let end = start;
         for (
           let steps = 0;
-          end < cases.length && (end === start || steps + cases[end]!.steps.length <= STEPS_PER_REQUEST);
+          end < chosen.length && (end === start || steps + chosen[end]!.steps.length <= STEPS_PER_REQUEST);
           end++
         )
-          steps += cases[end]!.steps.length;
-        const batch = cases.slice(start, end);
+          steps += chosen[end]!.steps.length;
+        const batch = chosen.slice(start, end);
         const calls: Calls[] = batch.map((c) => ({
           wire: () => c.steps.map((step) => step.wire),
           steps: c.steps,
@@ -170,7 +181,9 @@ export function replayTest(recorded: RecordedTest, describe: Describe): UnitTest
             if (problem === undefined) continue;
             if (problem.load === true) throw new LoadFailure(problem.message);
             // The failing case, up to the step that failed: what `check --keep` writes as a test.
-            throw Object.assign(new TestFailure(problem.message, undefined, problem.status), {
+            // Its replay id names the recorded case by its place, with this test's seed.
+            const replay = { seed: t.seed, path: String(c.order) };
+            throw Object.assign(new TestFailure(problem.message, replay, problem.status), {
               kept: c.steps.slice(0, s + 1),
             });
           }

@@ -33,6 +33,11 @@ export interface UnitTest {
    * (`pitboss mutants` holds them against their floors). None for a table-driven test.
    */
   coverage?: Coverage | undefined;
+  /**
+   * Whether a replay path names a case this test holds (the student tool's recorded tests hold a
+   * fixed list); absent: any path, which fast-check replays from the seed.
+   */
+  replayable?: ((path: string) => boolean) | undefined;
 }
 
 /** How a failure is graded: a wrong answer, or the student's code threw where it should not have. */

@@ -138,7 +138,7 @@ const hintBlock = (test: TestResult): string =>
     ? ''
     : `<p class="hint"><strong>${esc(hintHeading(test))}:</strong> ${esc(test.hint.text)}</p>`;
 
-function failingTest(test: TestResult, submission: string): string {
+function failingTest(test: TestResult): string {
   const parts = [
     `<h3>${statusBadge(test.status)} ${esc(test.name)}${visibilityTag(test)} <span class="muted">[${esc(test.file)}, 0/${num(test.maxScore)}]</span></h3>`,
   ];
@@ -154,7 +154,11 @@ function failingTest(test: TestResult, submission: string): string {
     );
   }
   if (test.replay !== undefined)
-    parts.push(`<p>Run it again: <code>${esc(replayCommand(submission, test.replay))}</code></p>`);
+    // A page is read away from the machine that made it: the command is the one true in the
+    // submission's own folder.
+    parts.push(
+      `<p>Run it again, in your submission's folder: <code>${esc(replayCommand('.', test.replay, 'submission'))}</code></p>`,
+    );
   if (hintBlock(test) !== '') parts.push(hintBlock(test));
   return `<section class="card test">\n${parts.join('\n')}\n</section>`;
 }
@@ -323,7 +327,7 @@ ${report.parts
   body.push(
     failed.length === 0
       ? `<p><span class="status pass">PASS</span> All ${implementation.length} tests of your implementation pass.</p>`
-      : `<p>${esc(failingSentence(failed, implementation.length))}:</p>\n${failed.map((test) => failingTest(test, report.submission.name)).join('\n')}`,
+      : `<p>${esc(failingSentence(failed, implementation.length))}:</p>\n${failed.map((test) => failingTest(test)).join('\n')}`,
   );
   const warnings = groupedWarnings(tests);
   if (warnings.length > 0) {

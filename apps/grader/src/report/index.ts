@@ -4,14 +4,23 @@ import { renderGradescope } from './gradescope.ts';
 import { renderHtml } from './html.ts';
 import { renderHuman } from './human.ts';
 import { renderJunit, writeJunit } from './junit.ts';
-import { boundReport, type Report } from './model.ts';
+import { boundReport, type ReplayFrom, type Report } from './model.ts';
+
+export interface RenderOptions {
+  color: boolean;
+  /**
+   * Where the replay commands printed are to be run: stdout's are run from the working directory of
+   * the run; a file or page (absent) from the submission's folder. Pages always say the latter.
+   */
+  from?: ReplayFrom | undefined;
+}
 
 export interface ReportFormat {
   /** The file `--out` writes per submission: `<name>.<extension>`. */
   extension: string;
   /** One file per submission only (a page, Gradescope's results.json): several need `--out`. */
   onePerSubmission: boolean;
-  render(report: Report, options: { color: boolean }): string;
+  render(report: Report, options: RenderOptions): string;
   /**
    * Several submissions on stdout, as one document (absent: each rendered in turn), written a piece at
    * a time: `reports()` gives them (`count` of them) one at a time, so they need not be held at once.
@@ -20,7 +29,7 @@ export interface ReportFormat {
     | ((
         reports: () => Iterable<Report>,
         count: number,
-        options: { color: boolean },
+        options: RenderOptions,
         write: (text: string) => void,
       ) => void)
     | undefined;
@@ -32,7 +41,7 @@ export const REPORT_FORMATS = {
   human: {
     extension: 'txt',
     onePerSubmission: false,
-    render: (report, { color }) => renderHuman(report, { color }),
+    render: (report, { color, from }) => renderHuman(report, { color, from }),
   },
   json: {
     extension: 'json',
@@ -66,8 +75,8 @@ export const REPORT_FORMATS = {
   junit: {
     extension: 'xml',
     onePerSubmission: false,
-    render: (report) => renderJunit(report),
-    writeAll: (reports, _count, _options, write) => writeJunit(reports, write),
+    render: (report, { from }) => renderJunit(report, from),
+    writeAll: (reports, _count, { from }, write) => writeJunit(reports, write, from),
   },
   html: {
     extension: 'html',
@@ -80,11 +89,16 @@ export type Format = keyof typeof REPORT_FORMATS;
 export const FORMATS = Object.keys(REPORT_FORMATS) as Format[];
 
 /** One submission's report in `format`. */
-export const render = (report: Report, format: Format, color: boolean): string =>
-  REPORT_FORMATS[format].render(report, { color });
+export const render = (report: Report, format: Format, color: boolean, from?: ReplayFrom): string =>
+  REPORT_FORMATS[format].render(report, { color, from });
 
 /** Several submissions' reports in `format`, as stdout shows them. */
-export function renderAll(reports: readonly Report[], format: Format, color: boolean): string {
+export function renderAll(
+  reports: readonly Report[],
+  format: Format,
+  color: boolean,
+  from?: ReplayFrom,
+): string {
   let text = '';
   writeAll(
     () => reports,
@@ -94,6 +108,7 @@ export function renderAll(reports: readonly Report[], format: Format, color: boo
     (piece) => {
       text += piece;
     },
+    from,
   );
   return text;
 }
@@ -108,8 +123,9 @@ export function writeAll(
   format: Format,
   color: boolean,
   write: (text: string) => void,
+  from?: ReplayFrom,
 ): void {
   const reporter: ReportFormat = REPORT_FORMATS[format];
-  if (reporter.writeAll !== undefined) reporter.writeAll(reports, count, { color }, write);
-  else for (const report of reports()) write(reporter.render(report, { color }));
+  if (reporter.writeAll !== undefined) reporter.writeAll(reports, count, { color, from }, write);
+  else for (const report of reports()) write(reporter.render(report, { color, from }));
 }

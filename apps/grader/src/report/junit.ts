@@ -2,7 +2,7 @@
 // by a builder: every string is escaped as character data (never CDATA, which a `]]>` in a message
 // ends), and characters XML 1.0 cannot hold at all are shown as escapes, so no message can add,
 // end or hide an element.
-import { boundReport, type Report, replayCommand, type TestResult } from './model.ts';
+import { boundReport, type ReplayFrom, type Report, replayCommand, type TestResult } from './model.ts';
 import { compilerLines, groupedWarnings, hintText, typeCheckLines, WARNINGS_HEADING } from './words.ts';
 
 // Not allowed anywhere in an XML 1.0 document: C0 controls but tab, newline and carriage return,
@@ -44,7 +44,7 @@ function counts(tests: readonly TestResult[]): [string, number][] {
 }
 
 /** One submission's testsuite element. */
-function testsuite(unbounded: Report): string[] {
+function testsuite(unbounded: Report, from: ReplayFrom): string[] {
   const report = boundReport(unbounded);
   const out = [
     `  <testsuite${attributes([['name', `${report.assignment.name}: ${report.submission.name}`], ...counts(report.tests)])}>`,
@@ -75,7 +75,7 @@ function testsuite(unbounded: Report): string[] {
       test.shorterInput === undefined
         ? ''
         : `the shorter input (${test.shorterInput.lines} lines):\n${test.shorterInput.stdin}${test.shorterInput.message}`,
-      test.replay === undefined ? '' : `replay: ${replayCommand(report.submission.name, test.replay)}`,
+      test.replay === undefined ? '' : `replay: ${replayCommand(report.submission.path, test.replay, from)}`,
       hintText(test) ?? '',
     ]
       .filter(Boolean)
@@ -109,7 +109,7 @@ function testsuite(unbounded: Report): string[] {
 }
 
 /** One JUnit document: a testsuite per submission, however many there are. */
-export function renderJunit(reports: Report | readonly Report[]): string {
+export function renderJunit(reports: Report | readonly Report[], from: ReplayFrom = 'submission'): string {
   const all = Array.isArray(reports) ? (reports as readonly Report[]) : [reports as Report];
   let document = '';
   writeJunit(
@@ -117,6 +117,7 @@ export function renderJunit(reports: Report | readonly Report[]): string {
     (text) => {
       document += text;
     },
+    from,
   );
   return document;
 }
@@ -125,13 +126,17 @@ export function renderJunit(reports: Report | readonly Report[]): string {
  * renderJunit's document, written a piece at a time: the reports are read twice (the counts of every
  * test head the document), one at a time, so a class's reports need not be held at once.
  */
-export function writeJunit(reports: () => Iterable<Report>, write: (text: string) => void): void {
+export function writeJunit(
+  reports: () => Iterable<Report>,
+  write: (text: string) => void,
+  from: ReplayFrom = 'submission',
+): void {
   const total = new Map<string, number>();
   for (const report of reports())
     for (const [name, count] of counts([report.tests].flat()))
       total.set(name, (total.get(name) ?? 0) + count);
   const head = counts([]).map(([name]): [string, number] => [name, total.get(name) ?? 0]);
   write(`<?xml version="1.0" encoding="UTF-8"?>\n<testsuites${attributes(head)}>\n`);
-  for (const report of reports()) write(`${testsuite(report).join('\n')}\n`);
+  for (const report of reports()) write(`${testsuite(report, from).join('\n')}\n`);
   write('</testsuites>\n');
 }

@@ -1,5 +1,6 @@
 // A submission's report: what every format renders. Its JSON form is documented by
 // apps/grader/schema/report.schema.json; `schemaVersion` changes when its shape does.
+import { isAbsolute, relative, resolve } from 'node:path';
 import type { Hint, Visibility } from '../rubric.ts';
 
 export const SCHEMA_VERSION = 2;
@@ -63,11 +64,6 @@ export interface DiffRegion {
   actualCount: number;
 }
 
-/**
- * The command that runs one counterexample again, as it can be pasted beside the submission's folder:
- * the way this project runs pitboss (`pnpm --silent pitboss`), the folder by its name (a report holds
- * no path: the same bytes on any machine), the replay id.
- */
 /** The sentence above a report's failing tests: how many lose points, and how many fail for none. */
 export function failingSentence(failed: readonly TestResult[], total: number): string {
   const losing = failed.filter((test) => test.maxScore > 0).length;
@@ -76,11 +72,30 @@ export function failingSentence(failed: readonly TestResult[], total: number): s
   return free === 0 ? lead : `${lead}, and ${free} worth no points fail${free === 1 ? 's' : ''}`;
 }
 
-export function replayCommand(submission: string, replay: string): string {
-  const quoted = /^[\w@%+=:,./-]+$/.test(submission)
-    ? submission
-    : `'${submission.replaceAll("'", "'\\''")}'`;
-  return `pnpm --silent pitboss check ${quoted} --replay ${replay}`;
+/**
+ * Where a printed replay command is to be run: the working directory of the run that printed it (its
+ * stdout), or the submission's own folder (a page or a file read elsewhere, where no path of the
+ * grading machine is true).
+ */
+export type ReplayFrom = { cwd: string } | 'submission';
+
+/** A word the shell reads as itself: quoted when it holds anything but plain path characters. */
+export const shellWord = (text: string): string =>
+  /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+
+/**
+ * The command that runs one counterexample again, run as printed from where it is to be run. From the
+ * run's working directory: the way this project runs pitboss (`pnpm --silent pitboss`, which resolves
+ * folders from there) and the folder as that directory reaches it (`folder` is the path the run was
+ * given). From the submission's folder: `pitboss check .`, the folder itself, with pitboss as the course
+ * installs it (pnpm would look for its script in the submission's own package.json).
+ */
+export function replayCommand(folder: string, replay: string, from: ReplayFrom): string {
+  if (from === 'submission') return `pitboss check . --replay ${shellWord(replay)}`;
+  const reached = isAbsolute(folder) ? folder : relative(from.cwd, resolve(from.cwd, folder)) || '.';
+  // A folder named like an option would be read as one.
+  const named = reached.startsWith('-') ? `./${reached}` : reached;
+  return `pnpm --silent pitboss check ${shellWord(named)} --replay ${shellWord(replay)}`;
 }
 
 export interface ReportTokens {
