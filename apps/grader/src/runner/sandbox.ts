@@ -23,6 +23,12 @@ const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission')
   ? '--permission'
   : '--experimental-permission';
 
+/**
+ * This Node's own folder, read-only: one outside /usr (nvm's, in the home folder, or under /tmp) must be
+ * there for the probe as for every run, and after the private /tmp, which would hide it.
+ */
+const NODE_MOUNT = ['--ro-bind-try', dirname(process.execPath), dirname(process.execPath)];
+
 /** Where a native run finds the chance library it preloads. */
 const NATIVE_CHANCE_PATH = '/pitboss/chance.so';
 
@@ -86,6 +92,7 @@ export function sandboxSupport(): SandboxSupport {
     '1048576',
     '--tmpfs',
     '/tmp',
+    ...NODE_MOUNT,
     '--remount-ro',
     '/',
     '--unshare-all',
@@ -205,9 +212,6 @@ export function sandboxCommand(request: SandboxRequest): { command: string; args
       '--ro-bind-try',
       '/etc/ssl',
       '/etc/ssl',
-      '--ro-bind-try',
-      dirname(process.execPath),
-      dirname(process.execPath),
       '--proc',
       '/proc',
       '--dev',
@@ -218,6 +222,7 @@ export function sandboxCommand(request: SandboxRequest): { command: string; args
       String(request.fileSizeBytes ?? request.limits.outputBytes),
       '--tmpfs',
       '/tmp',
+      ...NODE_MOUNT,
       ...bind,
       '--remount-ro',
       '/',
