@@ -32,7 +32,7 @@ import { compilerHooks } from '../src/runner/compiler.ts';
 import { compileShared, stageSubmission } from '../src/runner/stage.ts';
 import { compileStudentTests } from '../src/student-tests/compile.ts';
 import { readSubmission } from '../src/submission.ts';
-import { CORRECT, REPO_ROOT, scratch } from './support.ts';
+import { CORRECT, json, pitbossHere, REPO_ROOT, scratch } from './support.ts';
 
 const CLASSIC = join(REPO_ROOT, 'fixtures/submissions/classic');
 const TESTED = join(CLASSIC, 'correct-tested');
@@ -155,6 +155,33 @@ describe('the snapshot of a submission folder', () => {
     const { modules, snapshot } = readSubmission(assignment, dir);
     expect(modules.size).toBe(0);
     expect(snapshot.problems.get('deck.ts')).toMatch(/symbolic link/);
+  });
+});
+
+describe('a source saved in another encoding than UTF-8', () => {
+  it('is graded as read (each bad byte as U+FFFD) and the report says which file, where and why', async () => {
+    const dir = copyOf(TESTED);
+    const hand = join(dir, 'hand.ts');
+    // A Latin-1 é in a comment on the second line: what Windows-1252 editors save.
+    const text = readFileSync(hand);
+    const firstLine = text.indexOf(0x0a) + 1;
+    writeFileSync(
+      hand,
+      Buffer.concat([
+        text.subarray(0, firstLine),
+        Buffer.from('// caf\xe9\n', 'latin1'),
+        text.subarray(firstLine),
+      ]),
+    );
+    const run = await pitbossHere(['check', dir, '--format', 'json', '--only', 'hand.']);
+    const report = json<Report>(run);
+    expect(report.notes).toEqual([
+      'hand.ts is not UTF-8 text (byte 0xe9 on line 2): it was read as UTF-8 all the same, each byte that is not as \ufffd, which is what its strings print; save it as UTF-8',
+    ]);
+    expect(report.score).toBe(report.maxScore);
+    expect((await pitbossHere(['check', dir, '--only', 'hand.'])).stdout).toContain(
+      'note: hand.ts is not UTF-8 text',
+    );
   });
 });
 

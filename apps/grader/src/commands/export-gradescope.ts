@@ -1,4 +1,4 @@
-// `pitboss export-gradescope --rules <name> <file.zip>`: the zip Gradescope's autograder takes. Its
+// `pitboss export-gradescope --assignment <name> <file.zip>`: the zip Gradescope's autograder takes. Its
 // root is what Gradescope unpacks to /autograder/source: setup.sh (Node, once, when the image is
 // built), run_autograder (each submission), prepare.sh (what both need), and the grader as it runs
 // here: the CLI already bundled (apps/grader/dist/pitboss.mjs), the sources the grader bundles and
@@ -165,7 +165,7 @@ function esbuildPackages(): { version: string; dirs: Map<string, string> } {
 
 /** The three scripts at the zip's root. */
 function scripts(rules: string, links: Map<string, string>, esbuildVersion: string, solution: string) {
-  const header = `# Written by \`pitboss export-gradescope --rules ${rules}\`. ${AUTOGRADER_ROOT_VARIABLE} moves /autograder (tests lay the tree out elsewhere).`;
+  const header = `# Written by \`pitboss export-gradescope --assignment ${rules}\`. ${AUTOGRADER_ROOT_VARIABLE} moves /autograder (tests lay the tree out elsewhere).`;
   const pitboss = '"$SOURCE/apps/grader/dist/pitboss.mjs"';
   const prepare = `#!/usr/bin/env bash
 # Makes the unpacked autograder runnable: setup.sh runs it once, run_autograder before every grading.
@@ -250,7 +250,7 @@ fi
 # The reference graded once, here: builds the grader's bundles into the image and proves it grades
 # (0 or 1: graded; anything else fails the build, which Gradescope shows the instructor).
 status=0
-node ${pitboss} grade "$SOURCE/${solution}" --rules ${shellQuote(rules)} --format json --jobs ${GRADESCOPE_JOBS} > /dev/null || status=$?
+node ${pitboss} grade "$SOURCE/${solution}" --assignment ${shellQuote(rules)} --format json --jobs ${GRADESCOPE_JOBS} > /dev/null || status=$?
 if [ "$status" -gt 1 ]; then
   echo "pitboss could not grade the reference on this image (exit status $status)" >&2
   exit 1
@@ -287,7 +287,7 @@ bash "$SOURCE/prepare.sh" || failed 3
 metadata=()
 [ ! -f "$ROOT/submission_metadata.json" ] || metadata=(--submission-metadata "$ROOT/submission_metadata.json")
 status=0
-node ${pitboss} grade "$ROOT/submission" --rules ${shellQuote(rules)} --view student --format gradescope \\
+node ${pitboss} grade "$ROOT/submission" --assignment ${shellQuote(rules)} --view student --format gradescope \\
   \${metadata[@]+"\${metadata[@]}"} --jobs "\${PITBOSS_JOBS:-${GRADESCOPE_JOBS}}" > "$draft" || status=$?
 # 0: full marks, 1: points lost; both are grades. Anything else (2 usage, 3 infrastructure) is not.
 [ "$status" -le 1 ] || failed "$status"

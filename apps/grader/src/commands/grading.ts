@@ -25,7 +25,14 @@ import { infrastructureFault, runCanary, ungradableReport } from '../canary.ts';
 import { CONFIG_FILE, chooseAssignment, readDeclared } from '../class-assignment.ts';
 import { EXIT_FAILURES, EXIT_INFRASTRUCTURE, EXIT_OK, PitbossError } from '../errors.ts';
 import { expandFolders, outputNames, type ReadFolder, readFolder, readFolders } from '../folders.ts';
-import { type GradeOptions, gradeSubmission, type Replay, STUDENT_TOOL_NOTE, selectTests } from '../grade.ts';
+import {
+  ENCODING_NOTE_END,
+  type GradeOptions,
+  gradeSubmission,
+  type Replay,
+  STUDENT_TOOL_NOTE,
+  selectTests,
+} from '../grade.ts';
 import { checkHints, countFailures, readHistory, writeHistory } from '../hints.ts';
 import { openWorkRoot } from '../infrastructure.ts';
 import { keepingProblem, newKeeping, writeKept } from '../keep.ts';
@@ -105,8 +112,9 @@ function refuseForeignReplay(
     throw new PitbossError('BAD_REPLAY_ID', `no test '${replay.id}' in ${assignment.name}`);
   const unit = assignment.unitTests.find((each) => each.id === replay.id);
   const why =
-    replay.seed !== test.seed
-      ? `it was made with seed ${replay.seed}, and this grader draws ${test.id} with seed ${test.seed} (an id from another report: the student tool's and the graded run's are drawn apart)`
+    // fast-check takes a seed as a 32-bit integer and prints it signed: the same seed either way.
+    (replay.seed | 0) !== (test.seed | 0)
+      ? `it was made with seed ${replay.seed}, and this grader draws ${test.id} with seed ${test.seed | 0} (an id from another report: the student tool's and the graded run's are drawn apart)`
       : unit?.replayable !== undefined && !unit.replayable(replay.path)
         ? `${test.id} holds no case ${replay.path} here`
         : undefined;
@@ -124,9 +132,10 @@ function withNotes(
 ): Report {
   const { declaredRules: _declared, ...submission } = report.submission;
   const { notes: older, ...rest } = report;
-  // The grader's own note (the student tool's) stays; a note on pitboss.json is this run's alone.
+  // The notes of the submission itself (the student tool's, its files' encoding) stay; a note on
+  // pitboss.json is this run's alone.
   const notes = [
-    ...(older ?? []).filter((text) => text === STUDENT_TOOL_NOTE),
+    ...(older ?? []).filter((text) => text === STUDENT_TOOL_NOTE || text.endsWith(ENCODING_NOTE_END)),
     ...(note === undefined ? [] : [note]),
   ];
   return {
