@@ -104,6 +104,38 @@ export function readCaseFolders(fixturesRoot = join(REPO_ROOT, 'fixtures')): Tra
   return cases;
 }
 
+/**
+ * The cases a command line names: a rule set's name (`classic`: its folder in transcripts/ and in
+ * compat/), a case folder's path, or a case's golden file (with or without `.txt`), paths from `cwd`.
+ * None: every case. A name that is none of these throws, naming what there is.
+ */
+export function selectCases(
+  cases: readonly TranscriptCase[],
+  names: readonly string[],
+  cwd = process.cwd(),
+): TranscriptCase[] {
+  if (names.length === 0) return [...cases];
+  const chosen = new Set<TranscriptCase>();
+  for (const name of names) {
+    const path = resolve(cwd, name);
+    const matches = cases.filter(
+      (c) =>
+        (!name.includes('/') && c.rules === name) ||
+        c.folder === path ||
+        c.file === path ||
+        c.file === `${path}.txt`,
+    );
+    if (matches.length === 0) {
+      const rules = [...new Set(cases.map((c) => c.rules))].sort().join(', ');
+      throw new Error(
+        `no transcript folder or case '${name}' (a rule set: ${rules}; a folder such as fixtures/transcripts/classic; or a case's file in one)`,
+      );
+    }
+    for (const c of matches) chosen.add(c);
+  }
+  return cases.filter((c) => chosen.has(c));
+}
+
 /** Files in a case folder that no case produces or reads: stale goldens. */
 export function orphanFiles(cases: readonly TranscriptCase[]): string[] {
   const used = new Set<string>();

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { orphanFiles, readCaseFolders, runCases } from '../scripts/transcript-fixtures.ts';
+import { fixturesCommand } from '../scripts/fixtures.ts';
+import {
+  orphanFiles,
+  REPO_ROOT,
+  readCaseFolders,
+  runCases,
+  selectCases,
+} from '../scripts/transcript-fixtures.ts';
 import { MINBET_PREFIXED, readGame, readLines } from './transcript-reader.ts';
 
 const cases = readCaseFolders();
@@ -46,4 +53,47 @@ describe('transcript fixtures (what `pnpm fixtures:check` checks)', () => {
     expect(reshuffles).toBeGreaterThan(10);
     expect(belowMinimum).toBeGreaterThanOrEqual(2);
   });
+});
+
+describe('pnpm fixtures:check <which>', () => {
+  /** The command in-process, from the project's root as `pnpm fixtures:check` runs it. */
+  const run = async (...args: string[]) => {
+    const stdout: string[] = [];
+    const stderr: string[] = [];
+    const status = await fixturesCommand(
+      args,
+      { stdout: (line) => stdout.push(line), stderr: (line) => stderr.push(line) },
+      REPO_ROOT,
+    );
+    return { status, stdout, stderr };
+  };
+
+  it('a rule set names its folders in transcripts/ and compat/; a folder or a case file names just those', () => {
+    const classic = selectCases(cases, ['classic'], REPO_ROOT);
+    expect(new Set(classic.map((c) => c.folder.slice(REPO_ROOT.length + 1)))).toEqual(
+      new Set(['fixtures/transcripts/classic', 'fixtures/compat/classic']),
+    );
+    expect(selectCases(cases, ['fixtures/transcripts/classic/'], REPO_ROOT).every((c) => c.regenerable)).toBe(
+      true,
+    );
+    const one = (name: string) => selectCases(cases, [name], REPO_ROOT).map((c) => c.words.join(' '));
+    expect(one('fixtures/transcripts/classic/100_3_simple.txt')).toEqual(['100 3 simple']);
+    expect(one('fixtures/transcripts/classic/100_3_simple')).toEqual(['100 3 simple']);
+  });
+
+  it('checks one case, and says in one line (exit 2) when it names none', async () => {
+    expect(await run('check', 'fixtures/transcripts/classic/100_3_simple')).toEqual({
+      status: 0,
+      stdout: ['1 transcript matches the reference CLI'],
+      stderr: [],
+    });
+    const unknown = await run('check', 'clasic');
+    expect(unknown.status).toBe(2);
+    expect(unknown.stdout).toEqual([]);
+    expect(unknown.stderr).toEqual([
+      "fixtures: no transcript folder or case 'clasic' (a rule set: classic, crusaders, minbet, straights, table; a folder such as fixtures/transcripts/classic; or a case's file in one)",
+    ]);
+    expect((await run('check', 'fixtures/transcripts/classic/1000_3_simple')).status).toBe(2);
+    expect((await run('verify')).status).toBe(2);
+  }, 120_000);
 });
