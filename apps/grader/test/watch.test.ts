@@ -33,6 +33,32 @@ async function until(ready: () => boolean, what: string, ms = 60_000): Promise<v
 const workRootsOf = (pid: number) =>
   readdirSync(tmpdir()).filter((name) => name.startsWith(`pitboss-${pid}-`));
 
+/** `watchCheck` on `dir` in this process, its stdout kept, its stderr dropped; `stop` ends it. */
+function watchQuietly(dir: string, onBusy?: (busy: boolean) => void) {
+  let out = '';
+  const controller = new AbortController();
+  const done = watchCheck(
+    dir,
+    FLAGS,
+    {
+      stdout: (text) => {
+        out += text;
+      },
+      stderr: () => {},
+      color: false,
+    },
+    { signal: controller.signal, debounceMs: 100, ...(onBusy === undefined ? {} : { onBusy }) },
+  );
+  return {
+    out: () => out,
+    done,
+    stop: () => {
+      controller.abort();
+      return done;
+    },
+  };
+}
+
 const segmentArb = fc.stringMatching(/^[a-z][a-z0-9_-]{0,8}$/);
 const sourceArb = fc
   .tuple(fc.array(segmentArb, { maxLength: 3 }), segmentArb)
@@ -124,38 +150,25 @@ describe('check --watch, in this process', () => {
     expect(workRootsOf(process.pid)).toEqual([]);
   }, 180_000);
 
-  it("hears every safe save (a temporary file renamed over the real one, as vim, JetBrains and sed -i save), each run told as it starts and with its time", async () => {
+  it('hears every safe save (a temporary file renamed over the real one, as vim, JetBrains and sed -i save), each run told as it starts and with its time', async () => {
     const dir = copyOfCorrect();
-    let out = '';
-    const controller = new AbortController();
-    const done = watchCheck(
-      dir,
-      FLAGS,
-      {
-        stdout: (text) => {
-          out += text;
-        },
-        stderr: () => {},
-        color: false,
-      },
-      { signal: controller.signal, debounceMs: 100 },
-    );
-    await until(() => out.includes('Watching'), 'the first run');
+    const watching = watchQuietly(dir);
+    await until(() => watching.out().includes('Watching'), 'the first run');
     const hand = join(dir, 'hand.ts');
     const source = readFileSync(hand, 'utf8');
     const safeSave = (text: string) => {
       writeFileSync(join(dir, 'hand.ts.tmp'), text);
       renameSync(join(dir, 'hand.ts.tmp'), hand);
     };
-    const finished = () => (out.match(/\(\d+\.\d s\)\n/g) ?? []).length;
+    const finished = () => (watching.out().match(/\(\d+\.\d s\)\n/g) ?? []).length;
     // Before chokidar, Node's recursive watch heard the first of these and none after it.
     const saves = [source.replace(BUG[0], BUG[1]), source, source.replace(BUG[0], BUG[1]), source];
     for (const [index, text] of saves.entries()) {
       safeSave(text);
       await until(() => finished() === index + 1, `the run after safe save ${index + 1}`);
     }
-    controller.abort();
-    expect(await done).toBe(0);
+    expect(await watching.stop()).toBe(0);
+    const out = watching.out();
     expect(out.match(/ RERUN {2}hand\.ts\n/g)).toHaveLength(4);
     expect(out.match(/Score 21\/21 -> \d+\/21 \(-\d+\)/g)).toHaveLength(2);
     expect(out.match(/Score \d+\/21 -> 21\/21 \(\+\d+\)/g)).toHaveLength(2);
@@ -163,32 +176,15 @@ describe('check --watch, in this process', () => {
 
   it('runs one check at a time: saves during a run queue one more run, after it', async () => {
     const dir = copyOfCorrect();
-    let out = '';
     let runs = 0;
     let busy = false;
     let overlapped = false;
-    const controller = new AbortController();
-    const done = watchCheck(
-      dir,
-      FLAGS,
-      {
-        stdout: (text) => {
-          out += text;
-        },
-        stderr: () => {},
-        color: false,
-      },
-      {
-        signal: controller.signal,
-        debounceMs: 100,
-        onBusy: (now) => {
-          if (now && busy) overlapped = true;
-          if (now) runs++;
-          busy = now;
-        },
-      },
-    );
-    await until(() => out.includes('Watching'), 'the first run');
+    const watching = watchQuietly(dir, (now) => {
+      if (now && busy) overlapped = true;
+      if (now) runs++;
+      busy = now;
+    });
+    await until(() => watching.out().includes('Watching'), 'the first run');
     const hand = join(dir, 'hand.ts');
     const source = readFileSync(hand, 'utf8');
     writeFileSync(hand, source.replace(BUG[0], BUG[1]));
@@ -198,10 +194,10 @@ describe('check --watch, in this process', () => {
     writeFileSync(hand, source);
     await until(() => runs === 3 && !busy, 'the queued run');
     await new Promise((resolve) => setTimeout(resolve, 500));
-    controller.abort();
-    expect(await done).toBe(0);
+    expect(await watching.stop()).toBe(0);
     expect(overlapped).toBe(false);
     expect(runs).toBe(3);
+    const out = watching.out();
     expect(out.match(/ RERUN /g)).toHaveLength(2);
     // The last run saw the folder as it was left: full marks.
     expect(out).toMatch(/(-> 21\/21 \(\+\d+\) \(\d+\.\d s\)|nothing changed: score 21\/21 \(\d+\.\d s\))\n$/);
