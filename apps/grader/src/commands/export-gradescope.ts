@@ -232,6 +232,11 @@ built="$(mktemp -d)"
 if (cd "$built" && npm install --silent --no-save --no-package-lock "isolated-vm@$isolated_vm" > /dev/null); then
   rm -rf "$SOURCE/node_modules/isolated-vm"
   mv "$built/node_modules/isolated-vm" "$SOURCE/node_modules/isolated-vm"
+  # 6.x and 7.x (Node 22 and 24) load their prebuilt binary through node-gyp-build, installed beside them.
+  if [ -d "$built/node_modules/node-gyp-build" ]; then
+    rm -rf "$SOURCE/node_modules/node-gyp-build"
+    mv "$built/node_modules/node-gyp-build" "$SOURCE/node_modules/node-gyp-build"
+  fi
 else
   echo "pitboss: isolated-vm $isolated_vm did not build on this image: each run will be a process of its own" >&2
 fi
