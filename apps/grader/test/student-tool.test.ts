@@ -16,7 +16,9 @@ import {
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import type { Report } from '../src/report/model.ts';
+import { ISOLATED_VM_PACKAGES } from '../src/sandbox/isolate/client.ts';
 import { json, pitboss, REPO_ROOT } from './support.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'pitboss-tool-'));
@@ -140,6 +142,32 @@ describe('pitboss export-student-tool', { timeout: 600_000 }, () => {
     expect(hidden.filter((words) => text.includes(`:${words}"`))).toEqual([]);
   });
 
+  it('installs isolated-vm as the project does: a version for each Node, built by pnpm, on the same Nodes', () => {
+    const read = (path: string) => readFileSync(path, 'utf8');
+    const optional = (dir: string) =>
+      (JSON.parse(read(join(dir, 'apps/grader/package.json'))) as { optionalDependencies: object })
+        .optionalDependencies;
+    // The aliases the client tries are those pnpm installs: 5.x for Node 20, 6.x for 22, 7.x for 24
+    // (engines pick; 6.x and 7.x ship binaries for 22 and 24).
+    expect(optional(tool)).toEqual(optional(REPO_ROOT));
+    expect(Object.keys(optional(tool)).sort()).toEqual([...ISOLATED_VM_PACKAGES].sort());
+    expect(optional(tool)).toMatchObject({
+      'isolated-vm': expect.stringMatching(/^5\./),
+      'isolated-vm-node22': expect.stringMatching(/^npm:isolated-vm@6\./),
+      'isolated-vm-node24': expect.stringMatching(/^npm:isolated-vm@7\./),
+    });
+    // pnpm 10 runs no install script it is not told to: without isolated-vm here, no isolates.
+    const built = (dir: string) =>
+      (parse(read(join(dir, 'pnpm-workspace.yaml'))) as { onlyBuiltDependencies: string[] })
+        .onlyBuiltDependencies;
+    expect(built(tool)).toEqual(built(REPO_ROOT));
+    expect(built(tool)).toContain('isolated-vm');
+    const engines = (dir: string) =>
+      (JSON.parse(read(join(dir, 'package.json'))) as { engines: object }).engines;
+    expect(engines(tool)).toEqual(engines(REPO_ROOT));
+    expect(read(join(tool, 'README.md'))).toContain('npm install -g pnpm@10 && pnpm install\n');
+  });
+
   it('installs, and grades as a student runs it: full marks for a correct submission, the usual feedback for a wrong one', () => {
     const install = spawnSync('pnpm', ['install', '--prefer-offline'], { cwd: tool, encoding: 'utf8' });
     expect(install.status, install.stderr + install.stdout).toBe(0);
@@ -155,6 +183,8 @@ describe('pitboss export-student-tool', { timeout: 600_000 }, () => {
       });
     const correct = check('correct-tested');
     expect(correct.status, correct.stderr).toBe(0);
+    // In isolates, as graded: the tool's install built isolated-vm for this Node.
+    expect(correct.stderr).not.toContain('no isolates');
     expect(correct.stdout).toMatch(/^Score (\d+)\/\1 /m);
     // Its own tests, run on its own code, each listed as passing; the mutants are for grading.
     const testFiles = readdirSync(join(subs, 'correct-tested', 'tests')).filter((f) =>

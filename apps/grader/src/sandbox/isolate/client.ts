@@ -25,7 +25,7 @@ import type {
 } from './protocol.ts';
 
 /** isolated-vm as each Node it ships for installs it (package.json's optional dependencies), newest first. */
-const ISOLATED_VM_PACKAGES = ['isolated-vm-node24', 'isolated-vm-node22', 'isolated-vm'];
+export const ISOLATED_VM_PACKAGES = ['isolated-vm-node24', 'isolated-vm-node22', 'isolated-vm'];
 
 /** Where isolated-vm loads from: its entry, and the native binary that entry loaded on this Node. */
 export type IsolatesSupport = { path: string; binary: string } | { missing: string };
