@@ -164,6 +164,12 @@ pnpm --silent pitboss check my-submission --keep   # and each failing case writt
 
 Assignments: ${names.join(', ')} (\`--assignment <name>\`). Hidden tests, and how well your own tests expose
 bugs (mutants), are scored when your submission is graded.
+
+Node 20, 22 or 24. Your code runs in isolates, as when it is graded: \`pnpm install\`
+takes a prebuilt isolated-vm on Node 22 and 24, and compiles one on Node 20 (a C++ compiler, make and
+Python); on 22 and 24 it may also try to compile Node 20's and fail, which is harmless. Where none
+loads, \`check\` says so in one line (\`WARNING: no isolates\`) and runs each run in a process of its
+own: the same tests and verdicts.
 `;
 
 /** Writes the student tool into `folder`, whole or not at all; returns how many files it holds. */
