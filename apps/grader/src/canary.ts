@@ -1,8 +1,10 @@
 // The sandbox canary: the reference solution graded exactly as a submission is (same limits, sandbox
 // and work root) before any grade counts. It must score full marks; if it does not, the machinery is
 // at fault (a folder the sandbox user cannot enter, a process limit reached), and nothing is scored.
+
 import { createHash } from 'node:crypto';
 import { basename, resolve } from 'node:path';
+import { PitbossError } from './errors.ts';
 import { type GradeOptions, gradeSubmission, selectTests } from './grade.ts';
 import type { Assignment } from './kit/assignment.ts';
 import { ALL_FILES, type PlannedTest, STUDENT_TESTS } from './plan.ts';
@@ -53,7 +55,8 @@ const oneLine = (text: string, limit = 400): string => {
 
 /**
  * Grades the reference solution with `options` (a submission's own) on the canary's tests. Resolves to
- * undefined when it scores full marks, else to what failed, in one line; never rejects.
+ * undefined when it scores full marks, else to what failed, in one line; rejects only with a usage
+ * error, when the reference fails within --budget and passes without it.
  */
 export async function runCanary(
   assignment: Assignment,
@@ -74,6 +77,21 @@ export async function runCanary(
       filter: (test) => ids.has(test.id),
     });
     if (report.tests.length > 0 && report.score === report.maxScore) return undefined;
+    // A --budget too small for the reference itself is the instructor's setting, not the sandbox:
+    // proven by the same tests passing without it, and told as a usage error.
+    if (options.limits.budgetMs !== undefined) {
+      const unbudgeted = await runCanary(
+        assignment,
+        plan,
+        { ...options, limits: { ...options.limits, budgetMs: undefined } },
+        edition,
+      );
+      if (unbudgeted === undefined)
+        throw new PitbossError(
+          'USAGE',
+          `--budget ${Math.round(options.limits.budgetMs / 1000)} is too little for the reference solution itself (it scores full marks without it): give each submission more time`,
+        );
+    }
     const failed = report.tests.find((test) => test.status !== 'passed');
     const why = failed === undefined ? '' : `: ${failed.id} ${failed.status}: ${failed.message ?? ''}`;
     const which =
@@ -82,6 +100,7 @@ export async function runCanary(
         : `the ${edition.native?.title ?? ''} reference solution`;
     return oneLine(`${which} scores ${report.score}/${report.maxScore} in this sandbox${why}`);
   } catch (error) {
+    if (error instanceof PitbossError && error.code === 'USAGE') throw error;
     const which =
       edition === assignment
         ? 'the reference solution'

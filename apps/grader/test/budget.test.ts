@@ -110,6 +110,22 @@ describe('limits scaled from the work', () => {
       expect(test.message).toContain('time budget of 4 s');
     }
   });
+
+  it('a --budget too small for the reference solution itself is a usage error, never the sandbox blamed', {
+    timeout: 180_000,
+  }, () => {
+    const run = pitboss([
+      'grade',
+      join(REPO_ROOT, 'fixtures/submissions/classic/correct-indexed'),
+      '--budget',
+      '1',
+    ]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(
+      'pitboss: --budget 1 is too little for the reference solution itself (it scores full marks without it): give each submission more time; nothing was graded\n',
+    );
+    expect(run.stdout).toBe('');
+  });
 });
 
 describe('watching a process tree', () => {

@@ -427,8 +427,16 @@ async function gradeChosen(run: Run, io: Io, spool: Spool): Promise<Graded> {
   let canaryDone = false;
   // One canary per language the chosen folders are in (a folder of .cpp files: the C++ reference too).
   const editions = new Set(chosen.map(({ folder }) => editionFor(assignment, folder)));
+  // A --budget too small for the reference itself (runCanary proves it) stops the run as a usage error.
+  let canaryUsage: PitbossError | undefined;
   const canary = Promise.all(
-    [...editions].map((edition) => runCanary(assignment, plan, options, edition)),
+    [...editions].map((edition) =>
+      runCanary(assignment, plan, options, edition).catch((error: unknown) => {
+        if (!(error instanceof PitbossError) || error.code !== 'USAGE') throw error;
+        canaryUsage ??= error;
+        return error.message;
+      }),
+    ),
   ).then((failures) => {
     canaryFailure = failures.find((failure) => failure !== undefined);
     canaryDone = true;
@@ -524,6 +532,8 @@ async function gradeChosen(run: Run, io: Io, spool: Spool): Promise<Graded> {
     progress?.stop();
     work.remove();
   }
+  if (canaryUsage !== undefined)
+    throw new PitbossError('USAGE', `${canaryUsage.message}; nothing was graded`);
   if (canaryFailure !== undefined)
     throw new PitbossError('INFRASTRUCTURE', `${canaryFailure}; nothing was graded`);
   return { finished, reused, stored: store !== undefined, first };
