@@ -1,11 +1,19 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report, TestStatus } from '../src/report/model.ts';
-import { REPO_ROOT } from './support.ts';
+import { REPO_ROOT, scratch } from './support.ts';
 
 const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic');
 const BIN = join(REPO_ROOT, 'apps/grader/bin/pitboss.mjs');
@@ -160,5 +168,28 @@ describe('a machine without bubblewrap and setpriv (a student laptop)', () => {
     const report = JSON.parse(run.stdout) as Report;
     // Node's permission model alone still keeps the reads out: full marks.
     expect(report.score).toBe(report.maxScore);
+  });
+
+  it('with bubblewrap installed but refused (a container that cannot mount /proc): says what it said, not to install it', () => {
+    // A bwrap that answers --version and refuses every sandbox, as one in such a container does.
+    const bin = join(scratch(), 'bin');
+    mkdirSync(bin);
+    writeFileSync(
+      join(bin, 'bwrap'),
+      `#!/bin/sh\n[ "$1" = --version ] && { echo 'bubblewrap 0.8.0'; exit 0; }\necho "bwrap: Can't mount proc on /newroot/proc: Operation not permitted" >&2\nexit 1\n`,
+      { mode: 0o755 },
+    );
+    const run = spawnSync(
+      process.execPath,
+      [BIN, 'check', join(FIXTURES, 'hostile-read-secrets'), '--format', 'json', '--only', 'player.'],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, PITBOSS_DISABLE_LAYERS: 'setpriv' },
+      },
+    );
+    expect(run.stderr).toContain(
+      "pitboss: WARNING: not enforced: bubblewrap is installed but cannot make a sandbox here (it said: bwrap: Can't mount proc on /newroot/proc: Operation not permitted)",
+    );
+    expect(run.stderr).not.toContain('install the Debian package bubblewrap');
   });
 });

@@ -61,6 +61,13 @@ const runs = (command: string, args: string[]) => {
   return result.error === undefined && result.status === 0;
 };
 
+/** What a command that fails says first on stderr, in one short line (bubblewrap's refusal). */
+const firstErrorLine = (command: string, args: string[]): string => {
+  const result = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'pipe'], timeout: 10_000 });
+  const said = result.stderr?.toString('utf8') ?? '';
+  return (said.split('\n').find((line) => line.trim() !== '') ?? '').trim().slice(0, 200);
+};
+
 const isRoot = () => process.getuid?.() === 0;
 
 let support: SandboxSupport | undefined;
@@ -107,8 +114,16 @@ export function sandboxSupport(): SandboxSupport {
     : ['bwrap'];
   if (works('bwrap', asSandboxUser[0]!, [...asSandboxUser.slice(1), ...bwrapProbe])) layers.add('bwrap');
   else {
+    const consequence = 'student code can read files outside its submission and open network connections';
+    // Installed but refused (no user namespaces, /proc not mountable in a container): say what failed.
+    const installed = !disabled.has('bwrap') && runs('bwrap', ['--version']);
+    const refusal = installed
+      ? firstErrorLine(asSandboxUser[0]!, [...asSandboxUser.slice(1), ...bwrapProbe])
+      : '';
     missing.push(
-      'bubblewrap cannot run here (install the Debian package bubblewrap): student code can read files outside its submission and open network connections',
+      installed
+        ? `bubblewrap is installed but cannot make a sandbox here (it said: ${refusal || 'nothing'}): ${consequence}`
+        : `bubblewrap cannot run here (install the Debian package bubblewrap): ${consequence}`,
     );
   }
   if (
