@@ -20,6 +20,7 @@ import { privateFolder, privateTranscriptCases } from '../private-part.ts';
 import { sandboxSupport } from '../runner/sandbox.ts';
 import { compileShared } from '../runner/stage.ts';
 import type { Io } from './io.ts';
+import { writeToolLockfile } from './student-tool-lockfile.ts';
 
 /** The grader's own files, as the tool holds them: its sources know no card game and hold no reference. */
 const GRADER_PARTS = ['apps/grader/bin', 'apps/grader/schema', 'apps/grader/scripts', 'apps/grader/src'];
@@ -268,7 +269,8 @@ export async function writeStudentTool(folder: string, workRoot: string): Promis
         )}\n`,
       );
     }
-    return count;
+    writeToolLockfile(draft);
+    return count + 1;
   });
 }
 
