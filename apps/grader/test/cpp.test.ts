@@ -165,6 +165,25 @@ describe.skipIf(!gpp)(gpp ? 'C++ submissions' : 'C++ submissions (skipped: g++ i
     expect(report.tests[0]?.message).toContain('is not implemented');
   }, 300_000);
 
+  it("--only takes the C++ edition's file names, as --only deck.ts does TypeScript's; another is refused with them", async () => {
+    const run = await pitbossHere(['check', SOLUTION, '--only', 'deck.cpp', 'hand.cpp']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^ +(\d+)\/\1 +deck\.cpp$/m);
+    expect(run.stdout).toMatch(/^ +(\d+)\/\1 +hand\.cpp$/m);
+    expect(run.stdout).not.toMatch(/player\.cpp|blackjack\.cpp|transcript/);
+    const ts = await pitbossHere(['check', SOLUTION, '--only', 'deck.ts']);
+    expect(ts).toEqual({
+      status: 2,
+      stdout: '',
+      stderr:
+        'pitboss: --only deck.ts matches no test (a prefix of a file or an id: deck.cpp, deck., hand.cpp, hand., player.cpp, player., blackjack.cpp, transcript., all files, your tests, mutant.)\n',
+    });
+    // And the other way round: a TypeScript submission's list is its own.
+    expect((await pitbossHere(['check', TS_CORRECT, '--only', 'deck.cpp'])).stderr).toContain(
+      'deck.ts, deck., hand.ts',
+    );
+  }, 300_000);
+
   it("grades a student's C++ tests: each counts when it passes on the reference and every correct implementation", async () => {
     const run = await pitbossHere([
       'check',

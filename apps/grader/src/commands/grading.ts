@@ -22,7 +22,7 @@ import {
 } from '../batch.ts';
 import { hashSourceFiles, hashSources } from '../bundle.ts';
 import { infrastructureFault, runCanary, ungradableReport } from '../canary.ts';
-import { CONFIG_FILE, chooseAssignment, readDeclared } from '../class-assignment.ts';
+import { CONFIG_FILE, chooseAssignment, declaredLanguage, readDeclared } from '../class-assignment.ts';
 import { EXIT_FAILURES, EXIT_INFRASTRUCTURE, EXIT_OK, PitbossError } from '../errors.ts';
 import { expandFolders, outputNames, type ReadFolder, readFolder, readFolders } from '../folders.ts';
 import {
@@ -39,7 +39,7 @@ import { keepingProblem, newKeeping, writeKept } from '../keep.ts';
 import type { Assignment, Limits } from '../kit/assignment.ts';
 import { readCatalogue } from '../mutants/catalogue.ts';
 import { countedLimiter, timedNow } from '../phases.ts';
-import { type PlannedTest, planTests } from '../plan.ts';
+import { type PlannedTest, planForEdition, planTests } from '../plan.ts';
 import { privateFolder, privateTranscriptCases } from '../private-part.ts';
 import { terminalLine } from '../report/human.ts';
 import { type Format, REPORT_FORMATS, writeAll } from '../report/index.ts';
@@ -237,6 +237,37 @@ function submissionTokens(mode: Mode, assignment: Assignment, flags: GradeFlags,
   } satisfies ReportTokens;
 }
 
+/**
+ * `--only` that matches no test of the editions these submissions are graded in (a C++ one's files are
+ * deck.cpp...) is refused, with what a prefix can start in those editions.
+ */
+function refuseUnmatchedOnly(
+  assignment: Assignment,
+  plan: readonly PlannedTest[],
+  submissions: readonly string[],
+  mode: Mode,
+  only: readonly string[],
+): void {
+  const editions = new Set(
+    submissions.map((folder) => editionFor(assignment, folder, declaredLanguage(folder))),
+  );
+  if (editions.size === 0) editions.add(assignment);
+  const plans = [...editions].map((edition) => planForEdition(plan, assignment, edition));
+  if (plans.some((edited) => selectTests(edited, { mode, only }).length > 0)) return;
+  // What a prefix can start: a file a test grades, or the first part of a test id.
+  const prefixes = [
+    ...new Set(
+      plans.flatMap((edited) =>
+        selectTests(edited, { mode }).flatMap((test) => [test.file, `${test.id.split(/[.:]/)[0]}.`]),
+      ),
+    ),
+  ];
+  throw new PitbossError(
+    'USAGE',
+    `--only ${only.join(' ')} matches no test (a prefix of a file or an id: ${prefixes.join(', ')})`,
+  );
+}
+
 /** Reads the command: nothing is graded or written here, and any usage error is thrown before. */
 async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io): Promise<Run> {
   // A folder named that is not there is a usage error, before anything; any other is graded.
@@ -247,16 +278,6 @@ async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io)
   const plan = planTests(assignment, readCatalogue(assignment, secret), privateTranscriptCases(secret));
   const replay = flags.replay === undefined ? undefined : parseReplay(flags.replay);
   if (replay !== undefined) refuseForeignReplay(assignment, plan, replay, flags.replay!);
-  if (flags.only !== undefined && selectTests(plan, { mode, only: flags.only }).length === 0) {
-    // What a prefix can start: a file a test grades, or the first part of a test id.
-    const prefixes = [
-      ...new Set(selectTests(plan, { mode }).flatMap((test) => [test.file, `${test.id.split(/[.:]/)[0]}.`])),
-    ];
-    throw new PitbossError(
-      'USAGE',
-      `--only ${flags.only.join(' ')} matches no test (a prefix of a file or an id: ${prefixes.join(', ')})`,
-    );
-  }
   // The assignment's limits (graders/<name>/index.ts), each overridable on the command line.
   const limits: Limits = {
     ...assignment.limits,
@@ -268,6 +289,7 @@ async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io)
     ...(flags.budget === undefined ? {} : { budgetMs: flags.budget * 1000 }),
   };
   const submissions = expandFolders(assignment, folders, io.stderr, flags.out);
+  if (flags.only !== undefined) refuseUnmatchedOnly(assignment, plan, submissions, mode, flags.only);
   const readFirst = mode === 'check' ? readFolders(assignment, submissions, mode) : undefined;
   const read = (order: number) => readFirst?.[order] ?? readFolder(assignment, submissions[order]!, mode);
   // Names come from every submission, so a shard names each file as a run over all of them does.
