@@ -78,6 +78,13 @@ const keepImportMetaUrl: Plugin = {
  */
 const building = new Map<string, Promise<string>>();
 
+/**
+ * Where this tree lies, as a short key: a bundle names its sources by absolute URL (import.meta.url),
+ * so a tree moved after its bundles were built (a Gradescope autograder under PITBOSS_AUTOGRADER_ROOT)
+ * builds its own instead of reading files at the old place.
+ */
+const treeKey = () => createHash('sha256').update(REPO_ROOT).digest('hex').slice(0, 8);
+
 /** One build per bundle per process, however many submissions ask for it at once. */
 export function bundleCached(
   name: string,
@@ -99,7 +106,7 @@ async function buildCached(
   /** A plain script for a bare V8 isolate (sandbox/isolate): no module syntax, no Node built-ins. */
   script: boolean,
 ): Promise<string> {
-  const outfile = join(CACHE_ROOT, hashSources(), `${name}.${script ? 'js' : 'mjs'}`);
+  const outfile = join(CACHE_ROOT, `${hashSources()}-${treeKey()}`, `${name}.${script ? 'js' : 'mjs'}`);
   if (existsSync(outfile) && statSync(outfile).size > 0) return outfile;
   mkdirSync(dirname(outfile), { recursive: true });
   const temporary = `${outfile}.${process.pid}.tmp`;

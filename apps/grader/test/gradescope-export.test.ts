@@ -9,6 +9,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -205,6 +206,28 @@ describe('run_autograder in a simulated /autograder', () => {
     expect(hidden.length).toBeGreaterThan(0);
     const text = JSON.stringify(results);
     for (const words of hidden) expect(text).not.toContain(`blackjack ${words} (`);
+  });
+
+  it('grades the same after the tree is moved (no bundle built at the old place is read)', async () => {
+    await unpacked;
+    // The runs above built their bundles under this tree: move it, as PITBOSS_AUTOGRADER_ROOT allows.
+    runAutograder(join(FIXTURES, 'wrong-shuffle-from-new-deck'));
+    const moved = `${autograder}-moved`;
+    renameSync(autograder, moved);
+    try {
+      const run = spawnSync('bash', [join(moved, 'source/run_autograder')], {
+        cwd: moved,
+        encoding: 'utf8',
+        env: { ...process.env, PITBOSS_AUTOGRADER_ROOT: moved, NO_COLOR: '1' },
+      });
+      expect(run.stderr).not.toMatch(/infrastructure error|ENOENT/);
+      expect(run.status).toBe(0);
+      const results = JSON.parse(readFileSync(join(moved, 'results/results.json'), 'utf8')) as Results;
+      expect(validResults(results), ajv.errorsText(validResults.errors)).toBe(true);
+      expect(results.tests.length).toBeGreaterThan(50);
+    } finally {
+      renameSync(moved, autograder);
+    }
   });
 
   it('a failed run (no submission folder, a broken tree) still writes a valid results.json that says so, with no score, and fails', async () => {
