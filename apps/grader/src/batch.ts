@@ -119,6 +119,22 @@ export interface RunIdentity {
   files?: Record<string, string> | undefined;
 }
 
+/**
+ * What of a run decides its grades, as one comparable text: the grader (tool, sources), the assignment
+ * and its private part, the mode, the limits and --only; not the format, which only writes them.
+ */
+export const gradeDecidingPart = (run: Omit<RunIdentity, 'format' | 'files'>): string =>
+  JSON.stringify([
+    run.tool,
+    run.sources,
+    run.assignment,
+    run.version,
+    run.mode,
+    run.only ?? null,
+    run.limits,
+    run.secret,
+  ]);
+
 export interface Shard {
   index: number;
   count: number;

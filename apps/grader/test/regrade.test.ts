@@ -155,6 +155,11 @@ describe('pitboss grade --compare and pitboss compare', () => {
       'Regraded after your fix',
     ]);
     expect(run.status).toBe(0);
+    // Same grader, same settings: the unchanged submission is the earlier run's result, not graded again.
+    expect(run.stderr).toContain(`pitboss: 1 graded, 1 unchanged since ${first} (same grader): reused\n`);
+    expect(readFileSync(join(second, 'correct-indexed.json'), 'utf8')).toBe(
+      readFileSync(join(first, 'correct-indexed.json'), 'utf8'),
+    );
     // The student whose score moved is told, in their report; the other is not.
     const noteOf = (name: string) =>
       (JSON.parse(readFileSync(join(second, `${name}.json`), 'utf8')) as Report).notes ?? [];

@@ -13,6 +13,7 @@ import {
   batchHead,
   CLASS_REPORT,
   GRADEBOOK,
+  gradeDecidingPart,
   inShard,
   type RunIdentity,
   readCheckedBatch,
@@ -46,7 +47,13 @@ import { type Format, REPORT_FORMATS, writeAll } from '../report/index.ts';
 import type { Report, ReportTokens, ReportView } from '../report/model.ts';
 import { inView } from '../report/views.ts';
 import { points } from '../report/words.ts';
-import { hashFolder, hashFolderFiles, RESULTS_FOLDER, ResultStore } from '../results.ts';
+import {
+  hashFolder,
+  hashFolderFiles,
+  isInfrastructureFault,
+  RESULTS_FOLDER,
+  ResultStore,
+} from '../results.ts';
 import { readSubmissionPolicy } from '../rubric.ts';
 import { sandboxSupport } from '../runner/sandbox.ts';
 import { isolatesSupport } from '../sandbox/isolate/client.ts';
@@ -212,6 +219,8 @@ interface Run {
   options: Omit<GradeOptions, 'workRoot'>;
   /** --compare: the earlier run's reports, by their file name under --out. */
   earlier?: Map<string, Report> | undefined;
+  /** --compare, graded by the very same grader and settings: its reports, reused where unchanged. */
+  reusable?: Map<string, Report> | undefined;
   /** --submission-metadata with a rubric that declares a policy: what this submission spends. */
   tokens?: ReportTokens | undefined;
 }
@@ -312,14 +321,32 @@ async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io)
     );
   // Read (its checksum verified) before anything is graded: a folder that holds no run, or one changed
   // since, is an input error, not a late surprise.
+  const earlierBatch =
+    flags.compare === undefined ? undefined : readCheckedBatch(flags.compare, [secret]).batch;
   const earlier =
-    flags.compare === undefined
+    earlierBatch === undefined
       ? undefined
       : new Map(
-          readCheckedBatch(flags.compare, [secret]).batch.submissions.flatMap(({ name, report }) =>
+          earlierBatch.submissions.flatMap(({ name, report }) =>
             report === undefined ? [] : [[name, report] as const],
           ),
         );
+  // The earlier run's results are this run's own where everything that decides a grade is the same
+  // (grader, assignment, private part, limits, --only): an unchanged submission is not graded again.
+  const secretHash = hashFolder(secret);
+  const sameGrader =
+    earlierBatch !== undefined &&
+    gradeDecidingPart(earlierBatch.run) ===
+      gradeDecidingPart({
+        tool: TOOL_VERSION,
+        sources: hashSources(),
+        assignment: assignment.name,
+        version: assignment.version,
+        mode,
+        only: flags.only,
+        limits,
+        secret: secretHash,
+      });
   if (REPORT_FORMATS[flags.format].onePerSubmission && chosen.length > 1 && flags.out === undefined) {
     throw new PitbossError('USAGE', `${flags.format} reports are one file per submission: add --out <dir>`);
   }
@@ -333,7 +360,7 @@ async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io)
     plan,
     limits,
     secret,
-    secretHash: hashFolder(secret),
+    secretHash,
     submissions,
     read,
     outNames,
@@ -341,6 +368,7 @@ async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io)
     chosen,
     notes,
     earlier,
+    reusable: sameGrader ? earlier : undefined,
     tokens,
     options: {
       mode,
@@ -373,6 +401,8 @@ interface Finished {
 interface Graded {
   finished: Finished[];
   reused: number;
+  /** Of those reused, how many came from the --compare run (graded by the same grader). */
+  reusedEarlier: number;
   stored: boolean;
   /** The first chosen submission's report: `check` of one folder returns it. */
   first: Report | undefined;
@@ -417,10 +447,22 @@ async function gradeChosen(run: Run, io: Io, spool: Spool): Promise<Graded> {
     });
     return store;
   };
-  const stored = (submission: Submission | undefined) =>
-    out === undefined || submission === undefined || !existsSync(join(out, RESULTS_FOLDER))
-      ? undefined
-      : storeNow(out).read(submission);
+  let reusedEarlier = 0;
+  const fromEarlier = new Set<string>();
+  const stored = (submission: Submission | undefined, name: string): Report | undefined => {
+    const own =
+      out === undefined || submission === undefined || !existsSync(join(out, RESULTS_FOLDER))
+        ? undefined
+        : storeNow(out).read(submission);
+    if (own !== undefined || submission === undefined) return own;
+    // The earlier run's verified report of this very submission (its name and every byte of it).
+    const earlier = run.reusable?.get(name);
+    if (earlier === undefined || earlier.submission.hash !== submission.hash) return undefined;
+    if (earlier.submission.name !== submission.name || isInfrastructureFault(earlier)) return undefined;
+    reusedEarlier++;
+    fromEarlier.add(name);
+    return earlier;
+  };
   const work = openWorkRoot({ otherUser: support.layers.has('setpriv') });
   const options: GradeOptions = { ...run.options, workRoot: work.path };
   const progress =
@@ -471,7 +513,7 @@ async function gradeChosen(run: Run, io: Io, spool: Spool): Promise<Graded> {
         if (canaryFailure !== undefined) return;
         const entry = read(order);
         const submission = 'submission' in entry ? entry.submission : undefined;
-        let report = stored(submission);
+        let report = stored(submission, outNames[order]!);
         const wasStored = report !== undefined;
         let error: string | undefined;
         let infrastructure = false;
@@ -504,7 +546,7 @@ async function gradeChosen(run: Run, io: Io, spool: Spool): Promise<Graded> {
         if (out !== undefined) mkdirSync(out, { recursive: true });
         // Stored as graded; the notes on its pitboss.json are this run's (the file is not in the key).
         if (
-          !wasStored &&
+          (!wasStored || fromEarlier.has(outNames[order]!)) &&
           !infrastructure &&
           submission !== undefined &&
           report !== undefined &&
@@ -558,15 +600,29 @@ async function gradeChosen(run: Run, io: Io, spool: Spool): Promise<Graded> {
     throw new PitbossError('USAGE', `${canaryUsage.message}; nothing was graded`);
   if (canaryFailure !== undefined)
     throw new PitbossError('INFRASTRUCTURE', `${canaryFailure}; nothing was graded`);
-  return { finished, reused, stored: store !== undefined, first };
+  return { finished, reused, reusedEarlier, stored: store !== undefined, first };
 }
 
 /** The class's files (grade --out) or the reports on stdout; the exit status of the run. */
-function tellResults(run: Run, { finished, reused, stored, first }: Graded, spool: Spool, io: Io): number {
+function tellResults(
+  run: Run,
+  { finished, reused, reusedEarlier, stored, first }: Graded,
+  spool: Spool,
+  io: Io,
+): number {
   const { mode, flags, assignment } = run;
   const out = flags.out;
   const graded = finished.filter((entry) => entry.graded !== undefined);
-  if (stored) io.stderr(`pitboss: ${graded.length - reused} graded, ${reused} reused from ${out}\n`);
+  if (stored) {
+    const fromOut = reused - reusedEarlier;
+    const sources = [
+      ...(fromOut > 0 || reusedEarlier === 0 ? [`${fromOut} reused from ${out}`] : []),
+      ...(reusedEarlier > 0
+        ? [`${reusedEarlier} unchanged since ${flags.compare} (same grader): reused`]
+        : []),
+    ];
+    io.stderr(`pitboss: ${graded.length - reused} graded, ${sources.join(', ')}\n`);
+  }
   if (out !== undefined) {
     mkdirSync(out, { recursive: true });
     // Each report is written as it finished; a grade run adds the class's files.
