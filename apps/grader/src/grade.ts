@@ -17,6 +17,7 @@ import {
   type TranscriptCase,
 } from './kit/assignment.ts';
 import { decodeResults, MalformedReply } from './kit/decode.ts';
+import { isKeptTest } from './kit/keep.ts';
 import type { Script } from './kit/script.ts';
 import type { LoadFailure, TestContext, TestFailure, UnitTest } from './kit/unit-test.ts';
 import { type Mutant, omittedIds, readCatalogue } from './mutants/catalogue.ts';
@@ -662,7 +663,8 @@ async function keepUnit(
     file: test.file,
     steps: found.steps,
     message: failure.message,
-    rerun: replayId === undefined ? `pitboss check --only ${test.id}` : `pitboss check --replay ${replayId}`,
+    rerun:
+      replayId === undefined ? `pitboss check . --only ${test.id}` : `pitboss check . --replay ${replayId}`,
   });
 }
 
@@ -1143,8 +1145,25 @@ function attribute(tests: readonly PlannedTest[], outcomes: Map<string, Outcome>
 }
 
 /**
+ * How many of the expected output's lines a kept transcript compares: through the first that differs,
+ * when the program's own line there (as the kept test splits its stdout) is known to differ, so the
+ * shorter test still fails; undefined (the whole output) when that is not sure or saves nothing.
+ */
+function linesThrough(expected: string, diff: TranscriptDiff): number | undefined {
+  const want = expected.split('\n');
+  const n = diff.line;
+  if (n >= want.length) return undefined;
+  let got: string | undefined;
+  if (n <= diff.actualLines) {
+    got = diff.actual.lines[n - diff.actual.from];
+    if (got === undefined) return undefined;
+  } else if (n === diff.actualLines + 1 && diff.finalNewline?.actual === true) got = '';
+  return got === want[n - 1] ? undefined : n;
+}
+
+/**
  * check --keep: each visible transcript the student's own files print wrong, kept as its words, its
- * stdin and the whole expected output (a visible case shows it already). A linked run's failure is
+ * stdin and the expected output (a visible case shows it already) through its first difference. A linked run's failure is
  * the student's program beside the reference's files, which their own test cannot run: only `own`.
  */
 function keepTranscripts(
@@ -1167,17 +1186,32 @@ function keepTranscripts(
       keeping.notKept.set(test.id, 'its words name files the grader writes beside the program');
       continue;
     }
+    const expected = assignment.transcripts.expected(transcriptCase);
+    const lines = outcome.diff === undefined ? undefined : linesThrough(expected, outcome.diff);
     keeping.transcripts.push({
       testId: test.id,
       name: test.name,
       program: assignment.transcripts.program,
       words: transcriptCase.words,
       stdin: transcriptCase.stdin,
-      expected: assignment.transcripts.expected(transcriptCase),
+      expected,
+      ...(lines === undefined ? {} : { lines }),
       message: outcome.message ?? 'its output differs',
-      rerun: `pitboss check --only ${test.id}`,
+      rerun: `pitboss check . --only ${test.id}`,
     });
   }
+}
+
+/** The files `check --keep` wrote, marked in the student's tests: the grader's cases, never theirs. */
+function markKept(summary: Report['studentTests'], submission: Submission): Report['studentTests'] {
+  return {
+    ...summary,
+    cases: summary.cases.map((test) =>
+      isKeptTest(test.file, submission.snapshot.files.get(test.file)?.toString('utf8') ?? '')
+        ? { ...test, valid: false, kept: true }
+        : test,
+    ),
+  };
 }
 
 export async function gradeSubmission(
@@ -1316,7 +1350,7 @@ async function gradeIn(
     score: results.reduce((sum, result) => sum + result.score, 0),
     maxScore: results.reduce((sum, result) => sum + result.maxScore, 0),
     parts,
-    studentTests: studentTests.summary,
+    studentTests: markKept(studentTests.summary, submission),
     loadErrors: [...staging.problems].map(([file, message]) => ({ file, message })),
     ...(typeCheck === undefined ? {} : { typeCheck }),
     ...(compiler === undefined ? {} : { compiler }),

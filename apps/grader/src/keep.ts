@@ -20,6 +20,8 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { ExecRequest, WireOutcome, WireStep } from './children/executor/calls.ts';
+import { type ExecutorOptions, makeExecutor } from './children/executor/executor-core.ts';
 import { PitbossError } from './errors.ts';
 import { type Assignment, providedModules } from './kit/assignment.ts';
 import {
@@ -31,9 +33,10 @@ import {
   renderTranscriptTest,
   renderUnitTest,
 } from './kit/keep.ts';
-import { type RecordedStep, recordTest, replayTest } from './kit/recorded.ts';
+import { type RecordedStep, type RecordedTest, recordTest, replayTest } from './kit/recorded.ts';
 import type { TestContext, UnitTest } from './kit/unit-test.ts';
 import { compileShared } from './runner/stage.ts';
+import { describeSize, SNAPSHOT_LIMITS } from './snapshot.ts';
 
 /** What a `check --keep` run collects as it grades: the cases to write, and what could not be kept. */
 export interface Keeping {
@@ -118,21 +121,144 @@ export async function keptUnitCase(
   } catch (error) {
     return { why: `the reference's answers could not be recorded (${(error as Error).message})` };
   }
+  const describe = assignment.describeValue ?? (() => undefined);
   try {
-    await replayTest(recorded, assignment.describeValue ?? (() => undefined)).run({
-      exec,
-      seed: 0,
-      numRuns: 1,
-    });
+    await replayTest(recorded, describe).run({ exec, seed: 0, numRuns: 1 });
   } catch (error) {
     const steps = carried(error);
-    if (steps !== undefined) return { steps };
+    if (steps !== undefined) return { steps: await cutCase(recorded, steps, modules, exec, describe) };
     const code = (error as { code?: unknown } | null)?.code;
     if (code === 'TEST_FAILED' || code === 'LOAD_FAILED') return { why: (error as Error).message };
     // A limit or a malformed reply: the caller ends the student's process.
     throw error;
   }
   return { why: "its case passes when judged against the reference's answers alone" };
+}
+
+/** The slots the steps read (a call's target, an argument passed by reference, a recorder taken). */
+function slotsUsed(steps: readonly RecordedStep[]): Set<number> {
+  const used = new Set<number>();
+  for (const { wire } of steps) {
+    if (wire.op === 'call') used.add(wire.target);
+    if (wire.op === 'same') for (const slot of [wire.a, wire.b]) used.add(slot);
+    if (wire.op === 'take') used.add(wire.recorder);
+    if ('args' in wire)
+      for (const arg of wire.args) {
+        if ('ref' in arg) used.add(arg.ref);
+        // A view is data here; should one ever carry a reference, no bound step is left out.
+        if ('view' in arg && JSON.stringify(arg.view).includes('"ref"'))
+          for (const other of steps)
+            if ('bind' in other.wire && other.wire.bind !== undefined) used.add(other.wire.bind);
+      }
+  }
+  return used;
+}
+
+/** The most rounds cutting one kept case may take: each asks the student's process once. */
+const CUT_ROUNDS = 24;
+
+/** What the reference answers to `steps`, as each step's expectation, or undefined when it answers otherwise. */
+async function expectationsOf(
+  steps: readonly RecordedStep[],
+  run: (request: ExecRequest) => Promise<WireOutcome[][]>,
+): Promise<RecordedStep[] | undefined> {
+  const [outcomes] = await run({ id: 0, scripts: [steps.map((step) => step.wire)] });
+  const kept: RecordedStep[] = [];
+  for (const [i, step] of steps.entries()) {
+    const outcome = outcomes?.[i];
+    // The same kind of answer as before (a value, a throw), or the case means something else now.
+    if (outcome === undefined || 'l' in outcome) return undefined;
+    if ('throws' in step.expect) {
+      if (!('t' in outcome)) return undefined;
+      kept.push({ ...step, expect: { throws: { provided: outcome.t.provided, name: outcome.t.name } } });
+    } else if ('t' in outcome) return undefined;
+    else kept.push({ ...step, expect: 'value' in step.expect ? { value: outcome.v } : { returns: true } });
+  }
+  return kept;
+}
+
+/**
+ * The kept case cut down while the student's code still fails it: started as late as it still fails,
+ * then calls of the failing call's own kind before it (a table-driven test's earlier `draw()`s, say)
+ * left out. Each shorter case's answers are the reference's own for it, and it is kept only as the
+ * student's code ran it, failing; a call whose result a later one uses is never left out.
+ */
+async function cutCase(
+  recorded: RecordedTest,
+  failing: RecordedStep[],
+  modules: ExecutorOptions,
+  exec: TestContext['exec'],
+  describe: (value: unknown) => string | undefined,
+): Promise<RecordedStep[]> {
+  const run = makeExecutor(modules);
+  const kindOf = (wire: WireStep) =>
+    wire.op === 'call'
+      ? `call ${wire.method}`
+      : wire.op === 'fn'
+        ? `fn ${wire.file} ${wire.export}`
+        : undefined;
+  /** Of the cases the reference answers alike, the smallest the student's code fails, through its failing call. */
+  const smallestFailing = async (cases: RecordedStep[][]): Promise<RecordedStep[] | undefined> => {
+    const candidates: RecordedStep[][] = [];
+    for (const steps of cases) {
+      const expected = await expectationsOf(steps, run);
+      if (expected !== undefined) candidates.push(expected);
+    }
+    if (candidates.length === 0) return undefined;
+    try {
+      await replayTest({ ...recorded, scripts: candidates }, describe).run({ exec, seed: 0, numRuns: 1 });
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (code !== 'TEST_FAILED' && code !== 'LOAD_FAILED') throw error;
+      return carried(error);
+    }
+    return undefined;
+  };
+  let steps = failing;
+  // First the latest start the failure shows from: a call of the kind the case began with (a
+  // shuffle, say) and every call since as it was, so each call's words still tell what came before
+  // it; the objects made before it are kept.
+  const used = slotsUsed(steps);
+  const made = (step: RecordedStep) =>
+    'bind' in step.wire && step.wire.bind !== undefined && used.has(step.wire.bind);
+  const opening = steps.find((step) => !made(step));
+  const begins = (step: RecordedStep) =>
+    opening !== undefined && !made(step) && kindOf(step.wire) === kindOf(opening.wire);
+  const starts = steps.flatMap((step, at) => (at > 0 && at < steps.length - 1 && begins(step) ? [at] : []));
+  const later =
+    starts.length === 0
+      ? undefined
+      : await smallestFailing(
+          starts.map((start) => [...steps.slice(0, start).filter(made), ...steps.slice(start)]),
+        );
+  if (later !== undefined && later.length < steps.length) steps = later;
+  // Then calls of the failing call's own kind before it (a table's earlier draw()s), halves first.
+  let chunk = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < CUT_ROUNDS; round++) {
+    const last = kindOf(steps.at(-1)!.wire);
+    const bound = slotsUsed(steps);
+    const removable = steps
+      .slice(0, -1)
+      .flatMap((step, i) =>
+        last !== undefined &&
+        kindOf(step.wire) === last &&
+        !('bind' in step.wire && step.wire.bind !== undefined && bound.has(step.wire.bind))
+          ? [i]
+          : [],
+      );
+    if (removable.length === 0) break;
+    chunk = Math.min(chunk, Math.ceil(removable.length / 2));
+    const cases: RecordedStep[][] = [];
+    for (let from = 0; from < removable.length; from += chunk) {
+      const out = new Set(removable.slice(from, from + chunk));
+      cases.push(steps.filter((_, i) => !out.has(i)));
+    }
+    const shorter = await smallestFailing(cases);
+    if (shorter !== undefined && shorter.length < steps.length) steps = shorter;
+    else if (chunk === 1) break;
+    else chunk = Math.ceil(chunk / 2);
+  }
+  return steps;
 }
 
 /**
@@ -160,25 +286,30 @@ interface KeptFile {
   source: string;
 }
 
-/** Renders what a run kept; a case no literal can say is not kept, and `notKept` says why. */
+/**
+ * Renders what a run kept; a case no literal can say is not kept, nor one whose file the next check
+ * would not read (past a file's size limit), and `notKept` says why.
+ */
 function render(keeping: Keeping, testsFolder: string, suffix: string): KeptFile[] {
   const files: KeptFile[] = [];
+  const add = (testId: string, source: string) => {
+    const bytes = Buffer.byteLength(source);
+    if (bytes > SNAPSHOT_LIMITS.fileBytes)
+      keeping.notKept.set(
+        testId,
+        `its test would be ${describeSize(bytes)}, over the ${describeSize(SNAPSHOT_LIMITS.fileBytes)} a check reads of one file`,
+      );
+    else files.push({ path: `${testsFolder}/${keptFileName(testId, suffix)}`, source });
+  };
   for (const kept of keeping.units) {
     try {
-      files.push({
-        path: `${testsFolder}/${keptFileName(kept.testId, suffix)}`,
-        source: renderUnitTest(kept, testsFolder),
-      });
+      add(kept.testId, renderUnitTest(kept, testsFolder));
     } catch (error) {
       if (!(error instanceof NotKeepable)) throw error;
       keeping.notKept.set(kept.testId, `its case holds ${error.message}`);
     }
   }
-  for (const kept of keeping.transcripts)
-    files.push({
-      path: `${testsFolder}/${keptFileName(kept.testId, suffix)}`,
-      source: renderTranscriptTest(kept, testsFolder),
-    });
+  for (const kept of keeping.transcripts) add(kept.testId, renderTranscriptTest(kept, testsFolder));
   return files;
 }
 

@@ -64,7 +64,7 @@ function kindOf(stats: Stats): string {
   return 'not a regular file';
 }
 
-const describeSize = (bytes: number) =>
+export const describeSize = (bytes: number): string =>
   bytes >= MiB ? `${+(bytes / MiB).toFixed(1)} MiB` : `${bytes} bytes`;
 
 interface Candidate {

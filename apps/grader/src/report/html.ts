@@ -6,6 +6,7 @@ import {
   boundReport,
   failingSentence,
   OWN_TESTS_SCORED_LATER,
+  ownAndKept,
   type Report,
   replayCommand,
   type TestResult,
@@ -165,8 +166,8 @@ function failingTest(test: TestResult): string {
 
 /** Without mutants (the student tool): the student's tests as they ran on their own code, unscored. */
 function ownTestsSection(report: Report): string {
-  const { cases } = report.studentTests;
-  if (cases.length === 0) return '';
+  const { own: cases, kept } = ownAndKept(report);
+  if (cases.length === 0 && kept.length === 0) return '';
   const passed = cases.filter((test) => test.valid).length;
   const items = cases.map((test) =>
     test.valid
@@ -179,15 +180,23 @@ function ownTestsSection(report: Report): string {
     `<p><strong>On your own code, ${num(passed)} of ${num(cases.length)} of your tests pass.</strong></p>`,
     `<ul>${items.join('\n')}</ul>`,
     omitted > 0 ? `<p>${num(omitted)} more of your tests are not listed.</p>` : '',
+    keptList(kept),
     `<p class="muted">${esc(OWN_TESTS_SCORED_LATER)}</p>`,
   ]
     .filter(Boolean)
     .join('\n');
 }
 
+/** The files `check --keep` wrote: the grader's cases, named as such, apart from the student's tests. */
+const keptList = (kept: Report['studentTests']['cases']): string =>
+  kept.length === 0
+    ? ''
+    : `<p class="muted">Kept by <code>pitboss check --keep</code> (${num(kept.length)}): the grader's failing cases, for you to run; not your tests, never counted:</p>\n<ul>${kept.map((test) => `<li><span class="status">KEPT</span> <code>${esc(test.file)}</code></li>`).join('\n')}</ul>`;
+
 function studentTestsSection(report: Report, tests: readonly TestResult[]): string {
-  const { cases, exposed, mutants } = report.studentTests;
+  const { exposed, mutants } = report.studentTests;
   if (mutants === 0) return ownTestsSection(report);
+  const { own: cases, kept } = ownAndKept(report);
   const out = [`<h2 id="your-tests">Your tests and the mutants</h2>`];
   out.push(
     `<p><strong>Your tests expose ${exposed} of ${mutants} mutants.</strong> A mutant is the reference solution with one deliberate bug; a test of yours exposes it when it fails on it.</p>`,
@@ -204,6 +213,7 @@ function studentTestsSection(report: Report, tests: readonly TestResult[]): stri
       `<ul>${invalid.map((test) => `<li><span class="status warn">NOT COUNTED</span> <code>${esc(test.file)}</code> &gt; ${esc(test.name)}: ${esc(test.reason ?? '')}</li>`).join('\n')}</ul>`,
     );
   }
+  if (kept.length > 0) out.push(keptList(kept));
   const mutantTests = tests.filter((test) => test.kind === 'mutant');
   const shown = mutantTests.filter((test) => test.visibility === 'visible' && test.mutant !== undefined);
   /** The kill of `mutant` by the student's test in that column: the test itself, or its whole file. */

@@ -6,6 +6,7 @@ import {
   killWords,
   type MutantResult,
   OWN_TESTS_SCORED_LATER,
+  ownAndKept,
   type ReplayFrom,
   type Report,
   replayCommand,
@@ -90,8 +91,8 @@ function firstExposure(mutant: MutantResult): string {
 /** Without mutants (the student tool): the student's tests as they ran on their own code, unscored. */
 function ownTestsSection(report: Report, c: Colors): string[] {
   const t = terminalLine;
-  const { cases } = report.studentTests;
-  if (cases.length === 0) return [];
+  const { own: cases, kept } = ownAndKept(report);
+  if (cases.length === 0 && kept.length === 0) return [];
   const passed = cases.filter((test) => test.valid).length;
   const out = ['', c.bold(`Your tests, on your own code: ${passed} of ${cases.length} pass.`)];
   for (const test of cases)
@@ -102,15 +103,28 @@ function ownTestsSection(report: Report, c: Colors): string[] {
     );
   const omitted = report.studentTests.omittedCases ?? 0;
   if (omitted > 0) out.push(`  (${omitted} more of your tests are not listed)`);
+  out.push(...keptLines(kept, c));
   out.push(c.dim(`  ${OWN_TESTS_SCORED_LATER}`));
   return out;
+}
+
+/** The files `check --keep` wrote: the grader's cases, named as such, apart from the student's tests. */
+function keptLines(kept: Report['studentTests']['cases'], c: Colors): string[] {
+  if (kept.length === 0) return [];
+  return [
+    c.dim(
+      `  Kept by pitboss check --keep (${kept.length}): the grader's failing cases, for you to run (npm test); not your tests, never counted:`,
+    ),
+    ...kept.map((test) => c.dim(`    kept: ${terminalLine(test.file)}`)),
+  ];
 }
 
 /** The student's own tests: which count, and which mutants they expose (per the rubric's visibility). */
 function studentTestsSection(report: Report, c: Colors): string[] {
   const t = terminalLine;
-  const { cases, exposed, mutants } = report.studentTests;
+  const { exposed, mutants } = report.studentTests;
   if (mutants === 0) return ownTestsSection(report, c);
+  const { own: cases, kept } = ownAndKept(report);
   const out = ['', c.bold(`Your tests expose ${exposed} of ${mutants} mutants.`)];
   const valid = cases.filter((test) => test.valid).length;
   const omitted = report.studentTests.omittedCases ?? 0;
@@ -130,6 +144,7 @@ function studentTestsSection(report: Report, c: Colors): string[] {
     for (const test of invalid)
       out.push(c.yellow(`    does not count: ${t(test.file)} > ${t(test.name)}: ${t(test.reason ?? '')}`));
   }
+  out.push(...keptLines(kept, c));
   const mutantTests = report.tests.filter((test) => test.kind === 'mutant');
   const shown = mutantTests.filter((test) => test.visibility === 'visible');
   const missed = shown.filter((test) => test.mutant?.status === 'survived');

@@ -64,6 +64,18 @@ export interface DiffRegion {
   actualCount: number;
 }
 
+/** The student's own tests and the files `check --keep` wrote, apart: only the first are theirs. */
+export function ownAndKept(report: Pick<Report, 'studentTests'>): {
+  own: Report['studentTests']['cases'];
+  kept: Report['studentTests']['cases'];
+} {
+  const { cases } = report.studentTests;
+  return {
+    own: cases.filter((test) => test.kept !== true),
+    kept: cases.filter((test) => test.kept === true),
+  };
+}
+
 /** The sentence above a report's failing tests: how many lose points, and how many fail for none. */
 export function failingSentence(failed: readonly TestResult[], total: number): string {
   const losing = failed.filter((test) => test.maxScore > 0).length;
@@ -339,6 +351,11 @@ export interface Report {
       name: string;
       valid: boolean;
       reason?: string | undefined;
+      /**
+       * A file `check --keep` wrote (kit/keep.ts): the grader's own case, never one of the student's
+       * tests, never counted (`valid` is false).
+       */
+      kept?: boolean | undefined;
     }[];
     /** How many of the student's tests `cases` leaves out: a report lists at most CASES_LIMIT. */
     omittedCases?: number | undefined;
@@ -633,6 +650,7 @@ export function boundReport(report: Report): Report {
         valid: test.valid === true,
       };
       if (test.reason !== undefined) bounded.reason = b.text(test.reason);
+      if (test.kept === true) bounded.kept = true;
       return bounded;
     }),
     exposed: finite(student.exposed),
