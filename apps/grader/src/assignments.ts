@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundleCached } from './bundle.ts';
 import { PitbossError } from './errors.ts';
-import type { Assignment } from './kit/assignment.ts';
+import { type Assignment, notHere } from './kit/assignment.ts';
 import { REPO_ROOT } from './paths.ts';
 
 export const GRADERS_ROOT = join(REPO_ROOT, 'graders');
@@ -116,6 +116,9 @@ export const OWN_LANGUAGE = 'ts';
 export function editionIn(assignment: Assignment, language: string | undefined): Assignment {
   if (language === undefined || language === OWN_LANGUAGE) return assignment;
   const edition = assignment.languages?.[language];
+  const elsewhere = assignment.languagesNotHere?.[language];
+  if (edition === undefined && elsewhere !== undefined)
+    throw new PitbossError('USAGE', notHere(assignment, elsewhere));
   if (edition === undefined) {
     const known = [OWN_LANGUAGE, ...Object.keys(assignment.languages ?? {})].join(', ');
     throw new PitbossError('USAGE', `${assignment.name} has no edition in '${language}' (it has: ${known})`);

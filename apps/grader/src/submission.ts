@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { declaredLanguage } from './class-assignment.ts';
 import { PitbossError } from './errors.ts';
-import type { Assignment } from './kit/assignment.ts';
+import { type Assignment, notHere } from './kit/assignment.ts';
 import { type Snapshot, takeSnapshot } from './snapshot.ts';
 
 export interface Submission {
@@ -77,6 +77,11 @@ export function readSubmission(base: Assignment, folder: string, language?: stri
   // A contract file that is there but was not read (a link, a pipe, too large) still makes a
   // submission: its own verdict says why.
   if (!expected.some((name) => modules.has(name) || snapshot.problems.has(name))) {
+    // The student tool and a folder in a language the course grades but the tool cannot check.
+    const declared = declaredLanguage(dir);
+    for (const [language, edition] of Object.entries(base.languagesNotHere ?? {}))
+      if (language === declared || edition.files.some((name) => snapshot.files.has(name)))
+        throw new PitbossError('NOT_A_SUBMISSION', `${folder}: ${notHere(base, edition)}`);
     throw new PitbossError(
       'NOT_A_SUBMISSION',
       `${folder} is not a submission: it holds none of ${expected.join(', ')}`,

@@ -266,4 +266,25 @@ export class Hand implements HandADT {
     const graded = json<Report>(pitboss(['check', stub, '--only', 'hand.', '--format', 'json']));
     expect(randomDraws(graded).map((t) => t.status)).toEqual(['failed', 'failed', 'failed']);
   });
+
+  it('says in one line that it checks TypeScript only: a C++ starter or submission, and its README', () => {
+    const inTool = (...args: string[]) =>
+      spawnSync(join(tool, 'node_modules/.bin/pitboss'), args, { cwd: tool, encoding: 'utf8' });
+    const line =
+      'this student tool checks classic in TypeScript only, not in C++: a C++ submission is checked when the course grades it';
+    const init = inTool('init', join(root, 'cpp-starter'), '--language', 'cpp');
+    expect([init.status, init.stdout, init.stderr]).toEqual([2, '', `pitboss: ${line}\n`]);
+    const cpp = join(REPO_ROOT, 'fixtures/submissions/classic-cpp/correct-tested');
+    const check = inTool('check', cpp);
+    expect([check.status, check.stdout, check.stderr]).toEqual([2, '', `pitboss: ${cpp}: ${line}\n`]);
+    // Declared in pitboss.json, without a .cpp file yet: the same.
+    const declared = join(root, 'declared-cpp');
+    cpSync(join(REPO_ROOT, 'fixtures/submissions/classic/correct-tested'), declared, { recursive: true });
+    for (const name of ['deck.ts', 'hand.ts', 'player.ts', 'blackjack.ts']) rmSync(join(declared, name));
+    writeFileSync(join(declared, 'pitboss.json'), '{ "language": "cpp" }\n');
+    expect(inTool('check', declared).stderr).toBe(`pitboss: ${declared}: ${line}\n`);
+    expect(readFileSync(join(tool, 'README.md'), 'utf8')).toContain(
+      'It checks TypeScript submissions only: a C++ one is checked when the course grades it.',
+    );
+  });
 });

@@ -109,6 +109,13 @@ async function record(
       })),
     },
     unitTests,
+    // What the tool cannot check, so that it says so (C++: its harness links the reference).
+    languagesNotHere: Object.fromEntries(
+      Object.entries(assignment.languages ?? {}).map(([language, edition]) => [
+        language,
+        { title: edition.native?.title ?? language, files: edition.studentFiles.map((file) => file.name) },
+      ]),
+    ),
   };
   const hints = plan
     // A hint kept for after the due date stays out: students can read the tool's rubric.
@@ -150,7 +157,7 @@ export const assignment = recordedAssignment(recording as RecordedAssignment, {
 });
 `;
 
-const STUDENT_README = (names: readonly string[]) => `# Pitboss, the student tool
+const STUDENT_README = (names: readonly string[], notHere: string) => `# Pitboss, the student tool
 
 Checks your submission with the course's visible tests before you hand it in: the unit tests of your
 files (recorded cases: calls like the grader's, with the answers a correct solution gives), the
@@ -164,7 +171,7 @@ pnpm --silent pitboss check my-submission --keep   # and each failing case writt
 \`\`\`
 
 Assignments: ${names.join(', ')} (\`--assignment <name>\`). Hidden tests, and how well your own tests expose
-bugs (mutants), are scored when your submission is graded.
+bugs (mutants), are scored when your submission is graded.${notHere}
 
 Node 20, 22 or 24. Your code runs in isolates, as when it is graded: \`pnpm install\`
 takes a prebuilt isolated-vm on Node 22 and 24, and compiles one on Node 20 (a C++ compiler, make and
@@ -230,7 +237,20 @@ export async function writeStudentTool(folder: string, workRoot: string): Promis
       'pnpm-workspace.yaml',
       'packages:\n  - apps/*\n  - graders/*\n\nonlyBuiltDependencies:\n  - esbuild\n  - isolated-vm\n',
     );
-    write('README.md', STUDENT_README(names));
+    const otherLanguages = [
+      ...new Set(
+        recorded.flatMap(({ data }) => Object.values(data.languagesNotHere ?? {}).map((l) => l.title)),
+      ),
+    ];
+    write(
+      'README.md',
+      STUDENT_README(
+        names,
+        otherLanguages.length === 0
+          ? ''
+          : ` It checks TypeScript submissions only: a ${otherLanguages.join(' or ')} one is checked when the course grades it.`,
+      ),
+    );
     // The project's default assignment, as here.
     if (existsSync(join(REPO_ROOT, 'graders/pitboss.json'))) copy('graders/pitboss.json');
     for (const { assignment, data, rubric } of recorded) {

@@ -215,7 +215,25 @@ export interface Assignment {
    * edition (submission.ts, `editionFor`), so that a class may mix them in one gradebook.
    */
   languages?: Readonly<Record<string, Assignment>> | undefined;
+  /**
+   * The student tool's: the editions the course grades that the tool cannot check (it records the
+   * visible tests in the assignment's own language only), by language, with their words and files, so
+   * that it says so in one line instead of "no edition" or "not a submission".
+   */
+  languagesNotHere?: Readonly<Record<string, LanguageNotHere>> | undefined;
 }
+
+/** An edition the course grades that the student tool does not hold. */
+export interface LanguageNotHere {
+  /** `C++`. */
+  title: string;
+  /** Its student files (`deck.cpp`...): a folder holding one is a submission in that language. */
+  files: readonly string[];
+}
+
+/** What the student tool says of an edition it does not hold. */
+export const notHere = (assignment: Pick<Assignment, 'name'>, edition: LanguageNotHere): string =>
+  `this student tool checks ${assignment.name} in TypeScript only, not in ${edition.title}: a ${edition.title} submission is checked when the course grades it`;
 
 /**
  * The provided files a unit test's process loads (every one, before the calls, so that a throw is told

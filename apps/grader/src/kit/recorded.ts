@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { Encoded, WireOutcome, WireStep } from '../children/executor/calls.ts';
 import { type ExecutorOptions, makeExecutor } from '../children/executor/executor-core.ts';
-import type { Assignment, StdinRead, TranscriptCase } from './assignment.ts';
+import type { Assignment, LanguageNotHere, StdinRead, TranscriptCase } from './assignment.ts';
 import { decodeResults, decodeValue, isOpaque, type Outcome } from './decode.ts';
 import type { Calls, Script } from './script.ts';
 import {
@@ -220,6 +220,8 @@ export interface RecordedAssignment {
     cases: (TranscriptCase & { expected: string; reads?: StdinRead[] | undefined })[];
   };
   unitTests: RecordedTest[];
+  /** Assignment.languagesNotHere: the course's other editions, which the tool cannot check. */
+  languagesNotHere?: Record<string, LanguageNotHere> | undefined;
 }
 
 /** The Assignment a student tool grades with: its recorded tests, its transcripts run with all the student's files. */
@@ -260,5 +262,6 @@ export function recordedAssignment(
     limits: data.limits,
     starterFiles: data.starterFiles,
     describeValue: options.describeValue,
+    languagesNotHere: data.languagesNotHere,
   };
 }
