@@ -10,6 +10,7 @@
 import type { Buffer as BufferClass } from 'buffer';
 import EventEmitter from 'events';
 import type * as Util from 'util';
+import { CLOCK_START, seededChance } from '../../children/chance-core.ts';
 import type { IsolateInput } from './protocol.ts';
 
 const input = globalThis.__pitbossInput as IsolateInput;
@@ -183,10 +184,6 @@ for (const name of [
 }
 
 // --- Chance: seeded, and each file's first use told (as children/chance.ts in a process) ----------
-const SEED = 0x2545f491;
-const CLOCK_START = Date.UTC(2024, 0, 1);
-let seed = SEED;
-let clock = CLOCK_START;
 const told: [string, string][] = [];
 const heard = new Set<string>();
 const RealDate = Date;
@@ -225,95 +222,19 @@ function use(call: string, above: (...args: never[]) => unknown): void {
   told.push([call, file]);
 }
 
-const nextUint32 = (): number => {
-  seed ^= seed << 13;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  return seed >>> 0;
-};
-const fill = <T extends ArrayBufferView>(view: T): T => {
-  const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = nextUint32() & 0xff;
-  return view;
-};
-const tick = () => (clock += 1);
-
-const random = function random(): number {
-  use('Math.random', random);
-  return nextUint32() / 4294967296;
-};
+const chance = seededChance(use, RealDate);
+const { random, FixedDate, performanceNow, hrtime, randomInt, randomUUID, getRandomValues, randomFillSync } =
+  chance;
 Math.random = random;
-
-const dateNow = function now(): number {
-  use('Date.now', dateNow);
-  return tick();
-};
-function FixedDate(this: unknown, ...args: unknown[]): unknown {
-  if (new.target === undefined) {
-    use('new Date()', FixedDate);
-    return new RealDate(tick()).toString();
-  }
-  if (args.length === 0) {
-    use('new Date()', FixedDate);
-    return Reflect.construct(RealDate, [tick()], new.target);
-  }
-  return Reflect.construct(RealDate, args, new.target);
-}
-FixedDate.prototype = RealDate.prototype;
-FixedDate.now = dateNow;
-FixedDate.parse = RealDate.parse;
-FixedDate.UTC = RealDate.UTC;
 Object.defineProperty(RealDate.prototype, 'constructor', {
   value: FixedDate,
   writable: true,
   configurable: true,
 });
-globalThis.Date = FixedDate as unknown as DateConstructor;
-
-const performanceNow = function now(): number {
-  use('performance.now', performanceNow);
-  return tick() - CLOCK_START;
-};
-const hrtime = function hrtime(previous?: [number, number]): [number, number] {
-  use('process.hrtime', hrtime);
-  const ns = (tick() - CLOCK_START) * 1e6;
-  const at: [number, number] = [Math.floor(ns / 1e9), ns % 1e9];
-  if (previous === undefined) return at;
-  const diff = at[0] * 1e9 + at[1] - (previous[0] * 1e9 + previous[1]);
-  return [Math.floor(diff / 1e9), diff % 1e9];
-};
-hrtime.bigint = function bigint(): bigint {
-  use('process.hrtime', hrtime.bigint);
-  return BigInt((tick() - CLOCK_START) * 1e6);
-};
-const uuid = (): string => {
-  const bytes = fill(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  let hex = '';
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-};
+globalThis.Date = FixedDate;
 const randomBytes = function randomBytes(size: number): BufferClass {
   use('crypto.randomBytes', randomBytes);
-  return fill(bufferClass().alloc(size));
-};
-const randomFillSync = function randomFillSync<T extends ArrayBufferView>(view: T): T {
-  use('crypto.randomBytes', randomFillSync);
-  return fill(view);
-};
-const randomInt = function randomInt(a: number, b?: number): number {
-  use('crypto.randomInt', randomInt);
-  const [min, max] = b === undefined ? [0, a] : [a, b];
-  return min + Math.floor((nextUint32() / 4294967296) * (max - min));
-};
-const randomUUID = function randomUUID(): string {
-  use('crypto.randomUUID', randomUUID);
-  return uuid();
-};
-const getRandomValues = function getRandomValues<T extends ArrayBufferView>(view: T): T {
-  use('crypto.getRandomValues', getRandomValues);
-  return fill(view);
+  return chance.fill(bufferClass().alloc(size));
 };
 
 // --- Timers on the run's own clock: run in order of when they are due, never in real time ---------
@@ -651,7 +572,7 @@ Object.assign(processStandIn, {
   getegid: () => 1000,
   getgroups: () => [],
   hrtime,
-  uptime: () => (clock - CLOCK_START) / 1000,
+  uptime: () => chance.since() / 1000,
   memoryUsage: Object.assign(
     () => ({
       rss: 50_000_000,
@@ -662,7 +583,7 @@ Object.assign(processStandIn, {
     }),
     { rss: () => 50_000_000 },
   ),
-  cpuUsage: () => ({ user: (clock - CLOCK_START) * 1000, system: 0 }),
+  cpuUsage: () => ({ user: chance.since() * 1000, system: 0 }),
   nextTick: (fn: (...args: unknown[]) => unknown, ...args: unknown[]) =>
     queueMicrotaskStandIn(() => apply(fn, undefined, args)),
   exit(code?: unknown) {
@@ -859,8 +780,7 @@ Object.defineProperty(globalThis, '__pitboss', {
     record: (call: string) => recordLine(call),
     modules,
     restartChance() {
-      seed = SEED;
-      clock = CLOCK_START;
+      chance.restart();
     },
   } satisfies Pitboss),
   writable: false,
