@@ -107,9 +107,7 @@ describe('ownTestWorth', () => {
       { file: 'b.test.ts', name: 'b1', exposes: ['m.two'], alone: [] },
     ]);
     expect(worthWords(worth[0]!)).toBe('the only test that exposes 1 mutant (m.one), and 1 more with others');
-    expect(worthWords(worth[1]!)).toBe(
-      'exposes nothing the others do not (it exposes no mutant)',
-    );
+    expect(worthWords(worth[1]!)).toBe('exposes nothing the others do not (it exposes no mutant)');
     expect(worthWords(worth[2]!)).toBe(
       'exposes nothing the others do not (its 1 mutant is exposed by other tests of yours too)',
     );
@@ -121,7 +119,9 @@ describe('a student whose tests expose every visible bug', () => {
     const human = (await pitbossHere(['check', TESTED, '--only', 'mutant.'])).stdout;
     expect(human).not.toContain('pin down');
     expect(human).not.toContain('What each of your tests is worth');
-    expect(human).toMatch(/\n {2}Your \d+ tests: \d+ exposes? a bug no other of yours does, \d+ only bugs the others expose too\.\n/);
+    expect(human).toMatch(
+      /\n {2}Your \d+ tests: \d+ exposes? a bug no other of yours does, \d+ only bugs the others expose too\.\n/,
+    );
   });
 });
 
@@ -160,7 +160,9 @@ describe('a student whose tests miss a bug, with a test that fails on the refere
     );
     // Bugs got through: the tests that add nothing are asked about once, a few of them named.
     expect(section.match(/what did you mean each to pin down\?/g)).toHaveLength(1);
-    expect(section).toMatch(/\d+ expose nothing the others do not, with bugs still missed: what did you mean each to pin down\?\n {6}tests\/deck\./);
+    expect(section).toMatch(
+      /\d+ expose nothing the others do not, with bugs still missed: what did you mean each to pin down\?\n {6}tests\/deck\./,
+    );
     expect(section).toMatch(/\n {6}and \d+ more\n/);
     // The wrong test is no counting test: it has no worth line.
     expect(section).not.toMatch(/hand\.wrong-ace\.test\.ts > an empty hand counts 1: (the only|exposes)/);
