@@ -367,6 +367,43 @@ int main(int argc, char *argv[])
     expect(transcripts.filter((test) => test.status !== 'passed').map((test) => test.id)).toEqual([]);
   }, 300_000);
 
+  it("a student's test reading the libraries it loads finds only the contract's names, never the reference's own", async () => {
+    const dir = solutionWith();
+    rmSync(join(dir, 'tests'), { recursive: true });
+    mkdirSync(join(dir, 'tests'));
+    // Passes only when no library it loads holds a name the reference gave its own classes and
+    // helpers (spelled backwards, so that the test's own bytes do not hold them).
+    writeFileSync(
+      join(dir, 'tests/reads_libraries.cpp'),
+      `#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <string>
+int main() {
+    const char *folder = std::getenv("LD_LIBRARY_PATH");
+    if (folder == nullptr) return 1;
+    const char *libraries[] = {"libdeck.so", "libhand.so", "libplayer.so"};
+    const char *backwards[] = {"reyalPelpmiS", "reyalPgnitnuoC", "neewteBswohs", "kceDnepo"};
+    for (const char *library : libraries) {
+        std::ifstream file(std::string(folder) + "/" + library, std::ios::binary);
+        const std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+        if (bytes.empty()) return 1;
+        for (const char *written : backwards) {
+            const std::string spelled(written);
+            if (bytes.find(std::string(spelled.rbegin(), spelled.rend())) != std::string::npos) return 1;
+        }
+    }
+    return 0;
+}
+`,
+    );
+    const report = json<Report>(await pitbossHere(['check', dir, '--format', 'json', '--only', 'mutant.']));
+    expect(report.studentTests.cases).toEqual([
+      { file: 'tests/reads_libraries.cpp', position: '1', name: 'reads_libraries', valid: true },
+    ]);
+    expect(report.studentTests.exposed).toBe(0);
+  }, 300_000);
+
   it('refuses to grade C++ where bubblewrap cannot run (no permission model holds a compiled program)', () => {
     const run = pitboss(['check', SOLUTION, '--format', 'json'], { PITBOSS_DISABLE_LAYERS: 'bwrap' });
     expect(run.status).toBe(3);

@@ -60,7 +60,7 @@ const RUN_FILE_TIME = new Date(Date.UTC(2000, 0, 1));
  */
 const LIBRARY_SIZE_STEP = 64 * 1024;
 /** Changed whenever how a variant's folder is built changes, so that no folder built the old way is used. */
-const VARIANT_BUILD = 'padded-stripped-1';
+const VARIANT_BUILD = 'padded-stripped-contract-only-2';
 /** The library the provided sources make, beside one per ADT file. */
 const PROVIDED_LIBRARY = 'provided';
 
@@ -88,6 +88,17 @@ function variantsRoot(assignment: Assignment): string {
       .update('\0')
       .update(readFileSync(join(language.providedDir, name)));
   return join(CACHE_ROOT, 'native', `variants-${assignment.name}-${hash.digest('hex').slice(0, 16)}`);
+}
+
+/**
+ * What every library's source starts with: the provided headers, declared visible, so that under
+ * `-fvisibility=hidden` the contract's names (Deck, Hand, get_Simple...) are exported and nothing else.
+ */
+function contractVisible(providedDir: string): string {
+  const headers = readdirSync(providedDir)
+    .filter((name) => /\.(h|hpp)$/.test(name))
+    .sort();
+  return `#pragma GCC visibility push(default)\n${headers.map((name) => `#include "${name}"\n`).join('')}#pragma GCC visibility pop\n`;
 }
 
 /** Pads a library with zeros (written, not a hole: a hole shows in its count of blocks) to the step. */
@@ -118,18 +129,21 @@ function buildVariant(
       [...sources].map(([library, text]) =>
         compiles(async () => {
           const source = join(temporary, `${library}.cpp`);
-          writeFileSync(source, text);
+          writeFileSync(source, `${contractVisible(language.providedDir)}${text}`);
           await run(language.compiler, [
             ...language.flags,
             '-fPIC',
             '-shared',
             `-I${language.providedDir}`,
             `-Wl,-soname,lib${library}.so`,
-            // No symbol table, no debug information, no compiler's note: what a test can read of a
-            // library (its bytes, its names) is only what loading it needs.
+            // No symbol table, no debug information, no compiler's note, no run-time type names, and
+            // only the contract's names exported: what a test can read of a library (its bytes, its
+            // names) is only what loading it needs, never a name the implementation chose.
             '-g0',
             '-s',
             '-fno-ident',
+            '-fno-rtti',
+            '-fvisibility=hidden',
             '-o',
             join(temporary, `lib${library}.so`),
             source,
