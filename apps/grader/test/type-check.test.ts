@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadAssignment } from '../src/assignments.ts';
+import { CACHE_ROOT } from '../src/bundle.ts';
 import { render } from '../src/report/index.ts';
 import type { Report } from '../src/report/model.ts';
 import { checkTypes } from '../src/runner/type-check.ts';
@@ -56,6 +57,34 @@ describe('the type check', () => {
       ],
       omitted: 0,
     });
+  });
+
+  it('answers code it has checked before from what it kept, and code changed since afresh', async () => {
+    const classic = await loadAssignment('classic');
+    // A comment no other test writes: code this check has never seen.
+    const marker = `// kept-answer ${process.pid} ${Date.now()}`;
+    const dir = withBug(
+      'deck.ts',
+      'cards.push({ spot: spot as Spot, suit: suit as Suit });',
+      `cards.push({ spot: spot, suit: suit }); ${marker}`,
+    );
+    const kept = join(CACHE_ROOT, 'type-check');
+    const before = existsSync(kept) ? readdirSync(kept).length : 0;
+    const first = await checkTypes(classic, readSubmission(classic, dir));
+    expect(readdirSync(kept).length).toBe(before + 1);
+    // Read back, not checked again: the kept answer is what a second check gives.
+    expect(await checkTypes(classic, readSubmission(classic, dir))).toEqual(first);
+    expect(readdirSync(kept).length).toBe(before + 1);
+    // Fixed: a new answer (none of the two problems), kept beside the first.
+    writeFileSync(
+      join(dir, 'deck.ts'),
+      readFileSync(join(dir, 'deck.ts'), 'utf8').replace(
+        'spot: spot, suit: suit',
+        'spot: spot as Spot, suit: suit as Suit',
+      ),
+    );
+    expect(await checkTypes(classic, readSubmission(classic, dir))).toEqual({ problems: [], omitted: 0 });
+    expect(readdirSync(kept).length).toBe(before + 2);
   });
 
   it('reads no file outside the submission but the libraries: a type elsewhere never shows in a message', async () => {

@@ -1,12 +1,15 @@
 // The TypeScript diagnostics of a submission's files: what `tsc` would reject with the starter
 // folder's tsconfig.json (strict), told as
 // feedback. Whether they cost points is the rubric's choice; by default they cost none.
-import { readFileSync, realpathSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { typeCheckBundle } from '../assignments.ts';
+import { CACHE_ROOT, hashSources } from '../bundle.ts';
 import type { TypeCheckAnswer, TypeCheckJob, TypeCheckSetup } from '../children/type-check-protocol.ts';
+import { writeFileWhole } from '../files.ts';
 import type { Assignment } from '../kit/assignment.ts';
 import { STARTER_COMPILER_OPTIONS } from '../kit/starter.ts';
 import type { TypeCheckResult } from '../report/model.ts';
@@ -135,7 +138,49 @@ export function checkTypes(
       .sort(),
     perFile: PER_FILE,
   };
+  // The same files under the same checker have the same problems: a check of code that has not
+  // changed since (a student who edited only a test, a regrade) reads them instead of checking again.
+  const kept = join(CACHE_ROOT, 'type-check', `${checkKey(setup, job)}.json`);
+  const known = readKeptAnswer(kept);
+  if (known !== undefined) return Promise.resolve(known);
   const result = queue.then(() => runOne(setup, job));
   queue = result.catch(() => undefined);
-  return result;
+  return result.then((answer) => {
+    // Only an answer: a check stopped at a limit is tried again next time.
+    if (!('skipped' in answer)) {
+      mkdirSync(dirname(kept), { recursive: true });
+      writeFileWhole(kept, JSON.stringify(answer));
+    }
+    return answer;
+  });
+}
+
+/** Everything an answer depends on: the checker (its code, TypeScript's and Node's types' versions), its settings, the job. */
+function checkKey(setup: TypeCheckSetup, job: TypeCheckJob): string {
+  const version = (file: string) => (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version;
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        // The checker's own code (children/type-check.ts) among the grader's sources.
+        hashSources(),
+        version(join(dirname(dirname(setup.typescript)), 'package.json')),
+        version(join(setup.typeRoots, 'node', 'package.json')),
+        setup.compilerOptions,
+        job.perFile,
+        job.report,
+        Object.entries(job.files).sort(([a], [b]) => (a < b ? -1 : 1)),
+      ]),
+    )
+    .digest('hex');
+}
+
+/** A kept answer, read as the data from disk it is: undefined unless whole and of the right shape. */
+function readKeptAnswer(path: string): TypeCheckAnswer | undefined {
+  if (!existsSync(path)) return undefined;
+  try {
+    const answer = JSON.parse(readFileSync(path, 'utf8')) as TypeCheckAnswer;
+    return Array.isArray(answer.problems) && typeof answer.omitted === 'number' ? answer : undefined;
+  } catch {
+    return undefined;
+  }
 }
