@@ -33,9 +33,10 @@ async function until(ready: () => boolean, what: string, ms = 60_000): Promise<v
 const workRootsOf = (pid: number) =>
   readdirSync(tmpdir()).filter((name) => name.startsWith(`pitboss-${pid}-`));
 
-/** `watchCheck` on `dir` in this process, its stdout kept, its stderr dropped; `stop` ends it. */
-function watchQuietly(dir: string, onBusy?: (busy: boolean) => void) {
+/** `watchCheck` on `dir` in this process, its stdout and stderr kept; `stop` ends it. */
+function watching(dir: string, onBusy?: (busy: boolean) => void) {
   let out = '';
+  let err = '';
   const controller = new AbortController();
   const done = watchCheck(
     dir,
@@ -44,14 +45,16 @@ function watchQuietly(dir: string, onBusy?: (busy: boolean) => void) {
       stdout: (text) => {
         out += text;
       },
-      stderr: () => {},
+      stderr: (text) => {
+        err += text;
+      },
       color: false,
     },
     { signal: controller.signal, debounceMs: 100, ...(onBusy === undefined ? {} : { onBusy }) },
   );
   return {
     out: () => out,
-    done,
+    err: () => err,
     stop: () => {
       controller.abort();
       return done;
@@ -93,27 +96,11 @@ describe('which changes are saves', () => {
 describe('check --watch, in this process', () => {
   it('tells a bug saved as newly failing with its evidence, the fix as fixed, an unchanged save as nothing changed, and ends cleanly', async () => {
     const dir = copyOfCorrect();
-    let out = '';
-    let err = '';
-    const controller = new AbortController();
-    const done = watchCheck(
-      dir,
-      FLAGS,
-      {
-        stdout: (text) => {
-          out += text;
-        },
-        stderr: (text) => {
-          err += text;
-        },
-        color: false,
-      },
-      { signal: controller.signal, debounceMs: 100 },
-    );
-    await until(() => out.includes('Watching'), 'the first run');
+    const watch = watching(dir);
+    await until(() => watch.out().includes('Watching'), 'the first run');
     // The first run is told in full, as `pitboss check` tells it.
-    expect(out).toContain('Score 21/21');
-    const told = () => out.slice(out.indexOf('Watching'));
+    expect(watch.out()).toContain('Score 21/21');
+    const told = () => watch.out().slice(watch.out().indexOf('Watching'));
 
     const hand = join(dir, 'hand.ts');
     const source = readFileSync(hand, 'utf8');
@@ -144,31 +131,30 @@ describe('check --watch, in this process', () => {
     await until(() => told().includes('nothing changed'), 'the unchanged run');
     expect(told()).toMatch(/ RERUN {2}hand\.ts\n {2}nothing changed: score 21\/21 \(\d+\.\d s\)\n$/);
 
-    controller.abort();
-    expect(await done).toBe(0);
-    expect(err).toBe('');
+    expect(await watch.stop()).toBe(0);
+    expect(watch.err()).toBe('');
     expect(workRootsOf(process.pid)).toEqual([]);
   }, 180_000);
 
   it('hears every safe save (a temporary file renamed over the real one, as vim, JetBrains and sed -i save), each run told as it starts and with its time', async () => {
     const dir = copyOfCorrect();
-    const watching = watchQuietly(dir);
-    await until(() => watching.out().includes('Watching'), 'the first run');
+    const watch = watching(dir);
+    await until(() => watch.out().includes('Watching'), 'the first run');
     const hand = join(dir, 'hand.ts');
     const source = readFileSync(hand, 'utf8');
     const safeSave = (text: string) => {
       writeFileSync(join(dir, 'hand.ts.tmp'), text);
       renameSync(join(dir, 'hand.ts.tmp'), hand);
     };
-    const finished = () => (watching.out().match(/\(\d+\.\d s\)\n/g) ?? []).length;
+    const finished = () => (watch.out().match(/\(\d+\.\d s\)\n/g) ?? []).length;
     // Before chokidar, Node's recursive watch heard the first of these and none after it.
     const saves = [source.replace(BUG[0], BUG[1]), source, source.replace(BUG[0], BUG[1]), source];
     for (const [index, text] of saves.entries()) {
       safeSave(text);
       await until(() => finished() === index + 1, `the run after safe save ${index + 1}`);
     }
-    expect(await watching.stop()).toBe(0);
-    const out = watching.out();
+    expect(await watch.stop()).toBe(0);
+    const out = watch.out();
     expect(out.match(/ RERUN {2}hand\.ts\n/g)).toHaveLength(4);
     expect(out.match(/Score 21\/21 -> \d+\/21 \(-\d+\)/g)).toHaveLength(2);
     expect(out.match(/Score \d+\/21 -> 21\/21 \(\+\d+\)/g)).toHaveLength(2);
@@ -179,12 +165,12 @@ describe('check --watch, in this process', () => {
     let runs = 0;
     let busy = false;
     let overlapped = false;
-    const watching = watchQuietly(dir, (now) => {
+    const watch = watching(dir, (now) => {
       if (now && busy) overlapped = true;
       if (now) runs++;
       busy = now;
     });
-    await until(() => watching.out().includes('Watching'), 'the first run');
+    await until(() => watch.out().includes('Watching'), 'the first run');
     const hand = join(dir, 'hand.ts');
     const source = readFileSync(hand, 'utf8');
     writeFileSync(hand, source.replace(BUG[0], BUG[1]));
@@ -194,10 +180,10 @@ describe('check --watch, in this process', () => {
     writeFileSync(hand, source);
     await until(() => runs === 3 && !busy, 'the queued run');
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await watching.stop()).toBe(0);
+    expect(await watch.stop()).toBe(0);
     expect(overlapped).toBe(false);
     expect(runs).toBe(3);
-    const out = watching.out();
+    const out = watch.out();
     expect(out.match(/ RERUN /g)).toHaveLength(2);
     // The last run saw the folder as it was left: full marks.
     expect(out).toMatch(/(-> 21\/21 \(\+\d+\) \(\d+\.\d s\)|nothing changed: score 21\/21 \(\d+\.\d s\))\n$/);
