@@ -89,6 +89,8 @@ export interface GradeOptions {
   only?: readonly string[] | undefined;
   /** For the grader's own use: only the tests this accepts. */
   filter?: ((test: PlannedTest) => boolean) | undefined;
+  /** A run of chosen tests that checks the types all the same (watch's rerun of what a save changed). */
+  typesToo?: boolean | undefined;
   /** The folder as already read (readSubmission): a batch reads each submission once. */
   submission?: Submission | undefined;
   /** The instructor's private part (`--private`): its wheats/ judge students' tests too. */
@@ -1297,7 +1299,7 @@ async function gradeIn(
           : runStudentTests(assignment, byKind('mutant'), submission, shared, workDir, options, staging),
     ),
     // A compiled edition's types are its compiler's: its problems are in the report's `compiler`.
-    wholeRun && assignment.native === undefined
+    (wholeRun || options.typesToo === true) && assignment.native === undefined
       ? timed('typeCheck', () => checkTypes(assignment, submission))
       : undefined,
   ]);

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { GradeFlags } from '../src/commands/grading.ts';
-import { isSave, watchCheck } from '../src/commands/watch.ts';
+import { checkRun, type GradeFlags } from '../src/commands/grading.ts';
+import { changedBy, isSave, watchCheck, withRerun } from '../src/commands/watch.ts';
 import { CORRECT, pitbossHere, REPO_ROOT, scratch } from './support.ts';
 
 const BIN = join(REPO_ROOT, 'apps/grader/bin/pitboss.mjs');
@@ -91,6 +91,40 @@ describe('which changes are saves', () => {
     for (const name of ['.hand.ts.swp', '4913', 'hand.ts~', '#hand.ts#', '.#hand.ts', 'hand.ts___jb_tmp___'])
       expect(isSave(name), name).toBe(false);
   });
+});
+
+describe('a save of a contract file reruns only the tests it can change', () => {
+  it('merged into the run before, it is what a whole check gives: every test, the score, the parts and the types', async () => {
+    const dir = join(scratch(), 'tested');
+    cpSync(join(REPO_ROOT, 'fixtures/submissions/classic/correct-tested'), dir, { recursive: true });
+    const quiet = { stdout: () => {}, stderr: () => {}, color: false };
+    const whole: GradeFlags = { format: 'human', jobs: 2 };
+    const before = (await checkRun(dir, whole, quiet)).report!;
+    const hand = join(dir, 'hand.ts');
+    writeFileSync(hand, readFileSync(hand, 'utf8').replace('this.hard + 10 <= 21', 'this.hard + 10 < 21'));
+    const only = changedBy(['hand.ts'], before)!;
+    expect(only).toEqual(['deck.ts', 'hand.ts', 'player.ts', 'blackjack.ts', 'all files']);
+    const part = (await checkRun(dir, { ...whole, only, typesToo: true }, quiet)).report!;
+    // The students' tests (they run on the reference and the mutants) are not run again.
+    expect(part.tests.some((test) => test.file === 'your tests')).toBe(false);
+    expect(before.tests.some((test) => test.file === 'your tests')).toBe(true);
+    const merged = withRerun(before, part, only)!;
+    const after = (await checkRun(dir, whole, quiet)).report!;
+    expect(merged.score).toBeLessThan(before.score);
+    const shown = (report: typeof before) => ({
+      score: report.score,
+      maxScore: report.maxScore,
+      parts: report.parts,
+      tests: report.tests.map(({ id, status, score, message }) => ({ id, status, score, message })),
+      typeCheck: report.typeCheck,
+      loadErrors: report.loadErrors,
+      studentTests: report.studentTests,
+    });
+    expect(shown(merged)).toEqual(shown(after));
+    // A save of a test, a helper or anything but a contract file reruns everything.
+    expect(changedBy(['tests/hand.ace-six-is-soft-17.test.ts'], before)).toBeUndefined();
+    expect(changedBy(['hand.ts', 'helpers.ts'], before)).toBeUndefined();
+  }, 300_000);
 });
 
 describe('check --watch, in this process', () => {

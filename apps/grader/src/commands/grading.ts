@@ -91,6 +91,8 @@ export interface GradeFlags {
   submissionMetadata?: string;
   /** check: write each failing visible test as a test in the submission's tests folder. */
   keep?: boolean;
+  /** With `only` (watch's rerun of the tests a save can change): the types are checked all the same. */
+  typesToo?: boolean;
 }
 
 type Mode = 'check' | 'grade';
@@ -376,6 +378,7 @@ async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io)
       limits,
       replay,
       only: flags.only,
+      typesToo: flags.typesToo,
       jobs: flags.jobs,
       privateDir: secret,
       keep: mode === 'check' && flags.keep === true ? newKeeping() : undefined,

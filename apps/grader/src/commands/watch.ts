@@ -10,6 +10,7 @@ import { watch } from 'chokidar';
 import pc from 'picocolors';
 import { EXIT_OK, EXIT_USAGE, PitbossError } from '../errors.ts';
 import { HISTORY_FOLDER } from '../hints.ts';
+import { ALL_FILES, STUDENT_TESTS } from '../plan.ts';
 import { changedTests } from '../regrade.ts';
 import { failureLines, statusWord, terminalLine } from '../report/human.ts';
 import type { Report, TestResult } from '../report/model.ts';
@@ -143,6 +144,54 @@ export function renderChanges(after: Report, changes: CheckChanges, color: boole
   return `${out.join('\n')}\n`;
 }
 
+/**
+ * The tests a save of `saved` can change, as --only prefixes, or undefined when it can change any. A
+ * save of contract files alone changes every test of the code (a run of all the files together is
+ * told by the unit tests' and the linked runs' outcomes too: which file a difference comes from), but
+ * never the students' tests, which run on the reference and the mutants. A save of anything else (a
+ * test, a helper module of the student's own, pitboss.json) reruns everything.
+ */
+export function changedBy(saved: readonly string[], last: Report): string[] | undefined {
+  const ownFiles = last.parts
+    .map((part) => part.file)
+    .filter((file) => file !== ALL_FILES && file !== STUDENT_TESTS);
+  if (saved.length === 0 || !saved.every((name) => ownFiles.includes(name))) return undefined;
+  if (!last.parts.some((part) => part.file === STUDENT_TESTS)) return undefined;
+  return [...ownFiles, ALL_FILES];
+}
+
+/**
+ * The last report with the tests a part run reran taken from it, the score and parts summed again:
+ * what a whole check would give, since the others' inputs did not change. Undefined (check it all)
+ * when the part does not hold exactly the tests `only` chooses of the last report.
+ */
+export function withRerun(last: Report, part: Report, only: readonly string[]): Report | undefined {
+  const chosen = (test: { id: string; file: string }) =>
+    only.some((prefix) => test.file.startsWith(prefix) || test.id.startsWith(prefix));
+  const fresh = new Map(part.tests.map((test) => [test.id, test]));
+  const expected = last.tests.filter(chosen);
+  if (expected.length !== fresh.size || !expected.every((test) => fresh.has(test.id))) return undefined;
+  const tests = last.tests.map((test) => fresh.get(test.id) ?? test);
+  const sum = (of: readonly TestResult[], field: 'score' | 'maxScore') =>
+    of.reduce((total, test) => total + test[field], 0);
+  return {
+    ...last,
+    submission: part.submission,
+    tests,
+    score: sum(tests, 'score'),
+    maxScore: sum(tests, 'maxScore'),
+    parts: last.parts.map((entry) => {
+      const own = tests.filter((test) => test.file === entry.file);
+      return { ...entry, score: sum(own, 'score'), maxScore: sum(own, 'maxScore') };
+    }),
+    // What is of the files themselves comes from the part run, which read them all.
+    loadErrors: part.loadErrors,
+    ...(part.typeCheck === undefined ? {} : { typeCheck: part.typeCheck }),
+    ...(part.compiler === undefined ? {} : { compiler: part.compiler }),
+    notes: part.notes,
+  };
+}
+
 export interface WatchOptions {
   /** Ends the watch: the run in flight finishes, then the watch returns its status (0). */
   signal: AbortSignal;
@@ -203,12 +252,19 @@ export async function watchCheck(
       // Told as it starts, so a save is seen to be heard even when the run takes a while.
       io.stdout(rerunHeading(saved, io.color));
       const started = performance.now();
-      const next = await checkRun(dir, flags, quiet);
+      const only = last === undefined || flags.only !== undefined ? undefined : changedBy(saved, last);
+      let report: Report | undefined;
+      if (only !== undefined) {
+        const part = await checkRun(dir, { ...flags, only, typesToo: true }, quiet);
+        report = part.report === undefined ? undefined : withRerun(last!, part.report, only);
+      }
+      // A save of anything else (a test, a helper, a setting), or a part that cannot be merged: all of it.
+      report ??= (await checkRun(dir, flags, quiet)).report;
       const tookMs = performance.now() - started;
-      if (next.report === undefined) return;
+      if (report === undefined) return;
       if (last === undefined) io.stdout(c.dim(`  checked (${seconds(tookMs)})\n`));
-      else io.stdout(renderChanges(next.report, checkChanges(last, next.report), io.color, tookMs));
-      last = next.report;
+      else io.stdout(renderChanges(report, checkChanges(last, report), io.color, tookMs));
+      last = report;
     } catch (error) {
       // A save can break the submission's folder (pitboss.json, say): told, and the watch goes on.
       const infrastructure = !(error instanceof PitbossError) || error.code === 'INFRASTRUCTURE';
