@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import reportSchema from '../schema/report.schema.json' with { type: 'json' };
 import { loadAssignment } from '../src/assignments.ts';
 import { PitbossError } from '../src/errors.ts';
+import { HISTORY_FOLDER } from '../src/hints.ts';
 import { readCatalogue } from '../src/mutants/catalogue.ts';
 import { planTests } from '../src/plan.ts';
 import { privateTranscriptCases } from '../src/private-part.ts';
@@ -38,7 +39,8 @@ const byId = (report: Report, id: string): TestResult => {
 /** A copy of the wrong fixture of our own: a check writes its count of failing runs into the folder. */
 function submission(): string {
   const dir = join(scratch(), 'wrong-shuffle-from-new-deck');
-  cpSync(FIXTURE, dir, { recursive: true });
+  // Without the history another test's check may have left in the fixture: these count from none.
+  cpSync(FIXTURE, dir, { recursive: true, filter: (path) => !path.split('/').includes(HISTORY_FOLDER) });
   return dir;
 }
 
