@@ -223,6 +223,8 @@ interface Run {
   earlier?: Map<string, Report> | undefined;
   /** --compare, graded by the very same grader and settings: its reports, reused where unchanged. */
   reusable?: Map<string, Report> | undefined;
+  /** What of the run decides its grades (RunIdentity without its format and files). */
+  deciding: Omit<RunIdentity, 'format' | 'files'>;
   /** --submission-metadata with a rubric that declares a policy: what this submission spends. */
   tokens?: ReportTokens | undefined;
 }
@@ -336,19 +338,19 @@ async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io)
   // The earlier run's results are this run's own where everything that decides a grade is the same
   // (grader, assignment, private part, limits, --only): an unchanged submission is not graded again.
   const secretHash = hashFolder(secret);
+  /** What of this run decides its grades: compared with --compare's run, and written in the batch. */
+  const deciding = {
+    tool: TOOL_VERSION,
+    sources: hashSources(),
+    assignment: assignment.name,
+    version: assignment.version,
+    mode,
+    only: flags.only,
+    limits,
+    secret: secretHash,
+  };
   const sameGrader =
-    earlierBatch !== undefined &&
-    gradeDecidingPart(earlierBatch.run) ===
-      gradeDecidingPart({
-        tool: TOOL_VERSION,
-        sources: hashSources(),
-        assignment: assignment.name,
-        version: assignment.version,
-        mode,
-        only: flags.only,
-        limits,
-        secret: secretHash,
-      });
+    earlierBatch !== undefined && gradeDecidingPart(earlierBatch.run) === gradeDecidingPart(deciding);
   if (REPORT_FORMATS[flags.format].onePerSubmission && chosen.length > 1 && flags.out === undefined) {
     throw new PitbossError('USAGE', `${flags.format} reports are one file per submission: add --out <dir>`);
   }
@@ -371,6 +373,7 @@ async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io)
     notes,
     earlier,
     reusable: sameGrader ? earlier : undefined,
+    deciding,
     tokens,
     options: {
       mode,
@@ -613,7 +616,7 @@ function tellResults(
   spool: Spool,
   io: Io,
 ): number {
-  const { mode, flags, assignment } = run;
+  const { mode, flags } = run;
   const out = flags.out;
   const graded = finished.filter((entry) => entry.graded !== undefined);
   if (stored) {
@@ -631,15 +634,8 @@ function tellResults(
     // Each report is written as it finished; a grade run adds the class's files.
     if (mode === 'grade') {
       const identity: RunIdentity = {
-        tool: TOOL_VERSION,
-        sources: hashSources(),
-        assignment: assignment.name,
-        version: assignment.version,
-        mode,
+        ...run.deciding,
         format: flags.format,
-        only: flags.only,
-        limits: run.limits,
-        secret: run.secretHash,
         files: {
           ...hashSourceFiles(),
           ...Object.fromEntries(
