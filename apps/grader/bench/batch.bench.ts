@@ -28,12 +28,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadAssignment } from '../src/assignments.ts';
-import { REPO_ROOT } from '../src/paths.ts';
-import { PHASES, type Timings } from '../src/phases.ts';
-import { privateFolder } from '../src/private-part.ts';
-import type { Report } from '../src/report/model.ts';
-import { hashFolder, RESULTS_FOLDER, ResultStore } from '../src/results.ts';
+import type { Report } from '../src/6-reports/model.ts';
+import { loadAssignment } from '../src/assignment/load.ts';
+import { privateFolder } from '../src/assignment/private-part.ts';
+import { hashFolder, RESULTS_FOLDER, ResultStore } from '../src/class/results.ts';
+import { REPO_ROOT } from '../src/plumbing/paths.ts';
+import { PHASES, type Timings } from '../src/plumbing/timings.ts';
 
 const BATCH = Number(process.env.BENCH_BATCH ?? 100);
 const PARTS = (process.env.BENCH_PARTS ?? 'throughput,memory').split(',');

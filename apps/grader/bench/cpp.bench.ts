@@ -6,7 +6,7 @@
 // libraries, the mutants') is built once and kept: a first run, timed apart, pays for it.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../src/paths.ts';
+import { REPO_ROOT } from '../src/plumbing/paths.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BIN = join(REPO_ROOT, 'apps/grader/bin/pitboss.mjs');

@@ -21,12 +21,12 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CACHE_ROOT } from '../src/bundle.ts';
+import { IsolateSandbox } from '../src/3-sandbox/isolate/client.ts';
+import { treesUsage } from '../src/3-sandbox/limits.ts';
 import type { Limits } from '../src/kit/assignment.ts';
-import { REPO_ROOT } from '../src/paths.ts';
-import type { Timings } from '../src/phases.ts';
-import { treesUsage } from '../src/runner/limits.ts';
-import { IsolateSandbox } from '../src/sandbox/isolate/client.ts';
+import { CACHE_ROOT } from '../src/plumbing/bundle.ts';
+import { REPO_ROOT } from '../src/plumbing/paths.ts';
+import type { Timings } from '../src/plumbing/timings.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 const CHECKS = Number(process.env.BENCH_CHECKS ?? 3);

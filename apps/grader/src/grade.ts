@@ -3,11 +3,54 @@
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { LimitFunction } from 'p-limit';
-import { executorBundle, studentTestsBundle } from './assignments.ts';
-import type { ExecReply, ExecRequest } from './children/executor/calls.ts';
-import type { Manifest } from './children/student-tests/protocol.ts';
-import { PitbossError } from './errors.ts';
-import { type Keeping, keptUnitCase } from './keep.ts';
+import { editionOf, readSubmission, type Submission } from './1-submission/submission.ts';
+import { ALL_FILES, type PlannedTest, planForEdition, STUDENT_TESTS } from './2-plan/plan.ts';
+import type { CallDeviations } from './2-plan/rubric.ts';
+import { studentChance, withChance } from './3-sandbox/chance.ts';
+import type { ExecReply, ExecRequest } from './3-sandbox/children/executor/calls.ts';
+import type { Manifest } from './3-sandbox/children/student-tests/protocol.ts';
+import { type ExecWorker, IsolateSandbox, isolatesSupport } from './3-sandbox/isolate/client.ts';
+import { Budget, describeLimit, requestLimitMs, transcriptLimitMs } from './3-sandbox/limits.ts';
+import {
+  CANARY_NAME,
+  compileNativeShared,
+  HARNESS_NAME,
+  type NativeStaging,
+  stageNativeSubmission,
+} from './3-sandbox/native.ts';
+import { encodeNativeRequest } from './3-sandbox/native-calls.ts';
+import { BEFORE_MAIN, type ProgramOutcome } from './3-sandbox/process.ts';
+import { type ProgramRun, runPrograms } from './3-sandbox/programs.ts';
+import { compileShared, programIn, type Staging, stageSubmission } from './3-sandbox/stage.ts';
+import { checkTypes } from './3-sandbox/type-check.ts';
+import { ChildWorker, type Settled } from './3-sandbox/worker.ts';
+import { compareCalls } from './4-phases/calls-diff.ts';
+import { type Keeping, keptUnitCase } from './4-phases/keep.ts';
+import { shrinkLines } from './4-phases/shrink-lines.ts';
+import { compileStudentTests, compileTargets } from './4-phases/student-tests/compile.ts';
+import { runMatrix, runOwnOnly } from './4-phases/student-tests/matrix.ts';
+import { runNativeStudentTests } from './4-phases/student-tests/native.ts';
+import { screenNativeTests } from './4-phases/student-tests/native-screen.ts';
+import { modulesOf, wheatFolders, wheatsFor } from './4-phases/student-tests/wheats.ts';
+import {
+  compareTranscripts,
+  describeDiff,
+  describeLaterRegions,
+  describeReads,
+  readsShown,
+} from './4-phases/transcript-diff.ts';
+import type {
+  MutantResult,
+  PartScore,
+  Report,
+  ShorterInput,
+  TestResult,
+  TestStatus,
+  TranscriptDiff,
+} from './6-reports/model.ts';
+import { boundReport, killWords, SCHEMA_VERSION } from './6-reports/model.ts';
+import { describeCalls } from './6-reports/words.ts';
+import { executorBundle, studentTestsBundle } from './assignment/load.ts';
 import {
   type Assignment,
   type ExpectedCall,
@@ -22,52 +65,9 @@ import type { Script } from './kit/script.ts';
 import type { LoadFailure, TestContext, TestFailure, UnitTest } from './kit/unit-test.ts';
 import { type Mutant, omittedIds, readCatalogue } from './mutants/catalogue.ts';
 import { placeOf } from './mutants/place.ts';
-import { timed } from './phases.ts';
-import { ALL_FILES, type PlannedTest, planForEdition, STUDENT_TESTS } from './plan.ts';
-import type {
-  MutantResult,
-  PartScore,
-  Report,
-  ShorterInput,
-  TestResult,
-  TestStatus,
-  TranscriptDiff,
-} from './report/model.ts';
-import { boundReport, killWords, SCHEMA_VERSION } from './report/model.ts';
-import { describeCalls } from './report/words.ts';
-import type { CallDeviations } from './rubric.ts';
-import { compareCalls } from './runner/calls.ts';
-import { studentChance, withChance } from './runner/chance.ts';
-import { Budget, describeLimit, requestLimitMs, transcriptLimitMs } from './runner/limits.ts';
-import {
-  CANARY_NAME,
-  compileNativeShared,
-  HARNESS_NAME,
-  type NativeStaging,
-  stageNativeSubmission,
-} from './runner/native.ts';
-import { encodeNativeRequest } from './runner/native-calls.ts';
-import { BEFORE_MAIN, type ProgramOutcome } from './runner/process.ts';
-import { type ProgramRun, runPrograms } from './runner/programs.ts';
-import { shrinkLines } from './runner/shrink.ts';
-import { compileShared, programIn, type Staging, stageSubmission } from './runner/stage.ts';
-import {
-  compareTranscripts,
-  describeDiff,
-  describeLaterRegions,
-  describeReads,
-  readsShown,
-} from './runner/transcript.ts';
-import { checkTypes } from './runner/type-check.ts';
-import { ChildWorker, type Settled } from './runner/worker.ts';
-import { type ExecWorker, IsolateSandbox, isolatesSupport } from './sandbox/isolate/client.ts';
-import { compileStudentTests, compileTargets } from './student-tests/compile.ts';
-import { runMatrix, runOwnOnly } from './student-tests/matrix.ts';
-import { runNativeStudentTests } from './student-tests/native.ts';
-import { screenNativeTests } from './student-tests/native-screen.ts';
-import { modulesOf, wheatFolders, wheatsFor } from './student-tests/wheats.ts';
-import { editionOf, readSubmission, type Submission } from './submission.ts';
-import { TOOL_VERSION } from './version.ts';
+import { PitbossError } from './plumbing/errors.ts';
+import { timed } from './plumbing/timings.ts';
+import { TOOL_VERSION } from './plumbing/version.ts';
 
 export interface Replay {
   id: string;
@@ -97,7 +97,7 @@ export interface GradeOptions {
   privateDir?: string | undefined;
   /** check --keep: each failing visible test's case, collected to be written as a student's test. */
   keep?: Keeping | undefined;
-  /** The submission's isolate host (sandbox/isolate): every JavaScript run of it, each a fresh isolate. */
+  /** The submission's isolate host (3-sandbox/isolate): every JavaScript run of it, each a fresh isolate. */
   sandbox?: IsolateSandbox | undefined;
 }
 
@@ -203,7 +203,7 @@ function withEditionMutant(test: PlannedTest, assignment: Assignment, options: G
 }
 
 /**
- * A compiled edition's students' tests (student-tests/native.ts): the planned mutants, each as this
+ * A compiled edition's students' tests (4-phases/student-tests/native.ts): the planned mutants, each as this
  * edition's own edit of the same bug (its catalogue has the same ids), against the student's tests.
  */
 async function runNativeTests(
@@ -269,7 +269,7 @@ function mutantOutcome(test: PlannedTest, killedBy: MutantResult['killedBy'], su
   };
 }
 
-/** A mutant test's result as data; a bug the tests missed is told by where it lies, never by its edit (report/views.ts). */
+/** A mutant test's result as data; a bug the tests missed is told by where it lies, never by its edit (6-reports/views.ts). */
 function mutantResult(test: PlannedTest, killedBy: MutantResult['killedBy']): MutantResult {
   const mutant: MutantResult = {
     id: test.mutant!.id,
@@ -419,7 +419,7 @@ async function runUnitTests(
   const byFile = new Map<string, PlannedTest[]>();
   for (const test of tests) byFile.set(test.file, [...(byFile.get(test.file) ?? []), test]);
   const native = assignment.native;
-  // A compiled edition's calls go to its harness (linked per file, runner/native.ts), not the executor.
+  // A compiled edition's calls go to its harness (linked per file, 3-sandbox/native.ts), not the executor.
   const executor =
     native === undefined ? await forSandbox(await executorBundle(), options.workRoot) : undefined;
   const provided = providedModules(assignment);
@@ -731,7 +731,7 @@ async function runTranscripts(
       timeoutMs,
       native: assignment.native !== undefined,
       ...(assignment.native === undefined ? {} : { canary: (staging as NativeStaging).canary }),
-      // The course's files of a linked run, apart from the student's program (sandbox/isolate).
+      // The course's files of a linked run, apart from the student's program (3-sandbox/isolate).
       ...(linking === 'linked'
         ? {
             apart: studentFiles.filter((name) => name !== program).map(moduleFile),
@@ -746,7 +746,7 @@ async function runTranscripts(
   const callsOf = new Map(tests.map((test) => [test.id, test.transcript!.calls]));
   /** What each run that ended by itself printed, for the repeat below. */
   const printed = new Map<string, Buffer>();
-  // Each run a fresh sandboxed process of its own (runner/programs.ts): no run sees another.
+  // Each run a fresh sandboxed process of its own (3-sandbox/programs.ts): no run sees another.
   const run = (some: readonly ProgramRun[]) =>
     runPrograms(some, {
       limits: options.limits,
@@ -857,7 +857,7 @@ async function runTranscripts(
 }
 
 /**
- * Chance the sandbox cannot repeat (children/chance.ts makes the usual sources repeatable; timers
+ * Chance the sandbox cannot repeat (3-sandbox/children/chance.ts makes the usual sources repeatable; timers
  * racing, or a realm of the code's own making, are not) shows as a program that prints otherwise when
  * run again on the same input. The first run of each linking that ended by itself (`ran`, in the plan's
  * order: always the same ones) runs once more; a difference fails its test, naming the first line that
@@ -906,7 +906,7 @@ function firstDifferentLine(first: string, second: string): number {
 }
 
 /**
- * The shortest stdin (in lines, runner/shrink.ts) with which a failing case's program still differs
+ * The shortest stdin (in lines, 4-phases/shrink-lines.ts) with which a failing case's program still differs
  * from the reference, each candidate a run like the case's own; undefined when no line could go. Only
  * the shrinking's own runs are spent on it: the case's verdict and score stay as they were.
  */

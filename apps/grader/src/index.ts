@@ -1,7 +1,13 @@
-export { assignmentNames, loadAssignment } from './assignments.ts';
-export { type Io, runPitboss } from './cli/main.ts';
-export { EXIT_FAILURES, EXIT_OK, EXIT_USAGE, PitbossError, type PitbossErrorCode } from './errors.ts';
+export { type Linking, type PlannedTest, planTests } from './2-plan/plan.ts';
+export { FORMATS, type Format, render } from './6-reports/index.ts';
+export type { Report, TestResult, TestStatus } from './6-reports/model.ts';
+export { assignmentNames, loadAssignment } from './assignment/load.ts';
+export { type Io, runPitboss } from './commands/cli.ts';
 export { formatReplay, type GradeOptions, gradeSubmission, type Replay, selectTests } from './grade.ts';
-export { type Linking, type PlannedTest, planTests } from './plan.ts';
-export { FORMATS, type Format, render } from './report/index.ts';
-export type { Report, TestResult, TestStatus } from './report/model.ts';
+export {
+  EXIT_FAILURES,
+  EXIT_OK,
+  EXIT_USAGE,
+  PitbossError,
+  type PitbossErrorCode,
+} from './plumbing/errors.ts';

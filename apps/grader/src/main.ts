@@ -1,4 +1,4 @@
 // The pitboss CLI's entry point, bundled into dist/pitboss.mjs.
-import { main } from './cli/main.ts';
+import { main } from './commands/cli.ts';
 
 await main();

@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import pLimit from 'p-limit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadAssignment } from '../src/assignments.ts';
+import { planTests } from '../src/2-plan/plan.ts';
+import { compareCalls } from '../src/4-phases/calls-diff.ts';
+import type { Report } from '../src/6-reports/model.ts';
+import { describeCalls } from '../src/6-reports/words.ts';
+import { loadAssignment } from '../src/assignment/load.ts';
 import { gradeSubmission } from '../src/grade.ts';
 import type { Assignment, ExpectedCall } from '../src/kit/assignment.ts';
-import { planTests } from '../src/plan.ts';
-import type { Report } from '../src/report/model.ts';
-import { describeCalls } from '../src/report/words.ts';
-import { compareCalls } from '../src/runner/calls.ts';
 import { pitbossHere, REPO_ROOT, scratch } from './support.ts';
 
 const CLASSIC = join(REPO_ROOT, 'fixtures/submissions/classic');

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadAssignment } from '../src/assignments.ts';
+import { loadAssignment } from '../src/assignment/load.ts';
 import { readCatalogue } from '../src/mutants/catalogue.ts';
 import { scratch } from './support.ts';
 

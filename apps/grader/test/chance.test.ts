@@ -1,15 +1,15 @@
 // Chance in student code: Math.random, the clocks and crypto answer alike on every run of a student's
-// process (children/chance.ts), so a grade never rests on luck; each use is told, and reported as a
+// process (3-sandbox/children/chance.ts), so a grade never rests on luck; each use is told, and reported as a
 // warning naming the student's file and the call.
 import { chmodSync, cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHANCE_CALLS } from '../src/children/chance.ts';
+import { studentChance } from '../src/3-sandbox/chance.ts';
+import { CHANCE_CALLS } from '../src/3-sandbox/children/chance.ts';
+import { runProgram } from '../src/3-sandbox/process.ts';
+import type { Report } from '../src/6-reports/model.ts';
 import type { Limits } from '../src/kit/assignment.ts';
-import type { Report } from '../src/report/model.ts';
-import { studentChance } from '../src/runner/chance.ts';
-import { runProgram } from '../src/runner/process.ts';
 import { pitboss, pitbossHere, REPO_ROOT, scratch, withBug } from './support.ts';
 
 const limits: Limits = { testTimeoutMs: 4000, programTimeoutMs: 12_000, heapMb: 128, outputBytes: 1 << 16 };

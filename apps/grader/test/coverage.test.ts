@@ -3,14 +3,14 @@
 // every shipped rule set, and on suites weakened so that their generators cannot reach a situation.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assignmentNames, loadAssignment } from '../src/assignments.ts';
+import { testSeed } from '../src/2-plan/plan.ts';
+import { assignmentNames, loadAssignment } from '../src/assignment/load.ts';
 import { checkAssignment } from '../src/commands/mutants.ts';
 import type { Assignment } from '../src/kit/assignment.ts';
 import { countSituations, covers, drawsOf, type Situation } from '../src/kit/coverage.ts';
 import { Script } from '../src/kit/script.ts';
 import { checkProperty } from '../src/kit/unit-test.ts';
 import { shortfalls, suiteCoverage } from '../src/mutants/coverage.ts';
-import { testSeed } from '../src/plan.ts';
 import { pitboss, pitbossHere } from './support.ts';
 
 /** The coverage part of `pitboss mutants` on an assignment object: its exit status and output. */

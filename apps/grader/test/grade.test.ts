@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { SaxesParser } from 'saxes';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Report } from '../src/report/model.ts';
+import type { Report } from '../src/6-reports/model.ts';
 import {
   CORRECT,
   IMPLEMENTATION,

@@ -12,7 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Report, TestStatus } from '../src/report/model.ts';
+import type { Report, TestStatus } from '../src/6-reports/model.ts';
 import { REPO_ROOT, scratch } from './support.ts';
 
 const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic');

@@ -2,15 +2,15 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadAssignment } from '../src/assignments.ts';
+import { planTests } from '../src/2-plan/plan.ts';
+import { renderClassReport, renderGradebook } from '../src/6-reports/class.ts';
+import { renderHtml } from '../src/6-reports/html.ts';
+import { type Report, SCHEMA_VERSION } from '../src/6-reports/model.ts';
+import { esc } from '../src/6-reports/page.ts';
+import { instructorView, studentView } from '../src/6-reports/views.ts';
+import { loadAssignment } from '../src/assignment/load.ts';
+import { privateFolder, privateTranscriptCases } from '../src/assignment/private-part.ts';
 import { readCatalogue } from '../src/mutants/catalogue.ts';
-import { planTests } from '../src/plan.ts';
-import { privateFolder, privateTranscriptCases } from '../src/private-part.ts';
-import { renderClassReport, renderGradebook } from '../src/report/class.ts';
-import { renderHtml } from '../src/report/html.ts';
-import { type Report, SCHEMA_VERSION } from '../src/report/model.ts';
-import { esc } from '../src/report/page.ts';
-import { instructorView, studentView } from '../src/report/views.ts';
 import { CORRECT, pitboss, REPO_ROOT, scratch, testResult as test } from './support.ts';
 
 const HOSTILE = '<script>alert("pwned")</script>';

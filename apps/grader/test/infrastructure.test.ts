@@ -6,16 +6,16 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { infrastructureFault } from '../src/canary.ts';
-import { PitbossError } from '../src/errors.ts';
+import { infrastructureFault } from '../src/5-scoring/canary.ts';
+import type { Report } from '../src/6-reports/model.ts';
+import { PitbossError } from '../src/plumbing/errors.ts';
 import {
   chooseParent,
   FALLBACK_PARENTS,
   openWorkRoot,
   removeStaleRoots,
   unreachableBecause,
-} from '../src/infrastructure.ts';
-import type { Report } from '../src/report/model.ts';
+} from '../src/plumbing/infrastructure.ts';
 import { CORRECT, REPO_ROOT, scratch } from './support.ts';
 
 const BIN = join(REPO_ROOT, 'apps/grader/bin/pitboss.mjs');

@@ -5,8 +5,8 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IsolateSandbox, isolatesSupport } from '../src/3-sandbox/isolate/client.ts';
 import type { Limits } from '../src/kit/assignment.ts';
-import { IsolateSandbox, isolatesSupport } from '../src/sandbox/isolate/client.ts';
 
 const limits: Limits = {
   testTimeoutMs: 20_000,

@@ -6,8 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Report } from '../src/6-reports/model.ts';
 import { KEPT_MARKER, literal, NotKeepable, renderUnitTest } from '../src/kit/keep.ts';
-import type { Report } from '../src/report/model.ts';
 import { json, pitbossHere, REPO_ROOT, scratch } from './support.ts';
 
 const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic');

@@ -6,11 +6,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { editionIn, loadAssignment } from '../src/assignments.ts';
-import type { Report } from '../src/report/model.ts';
-import { CANARY_NAME, compileNativeShared } from '../src/runner/native.ts';
-import { runProgram } from '../src/runner/process.ts';
-import { sandboxSupport } from '../src/runner/sandbox.ts';
+import { sandboxSupport } from '../src/3-sandbox/layers.ts';
+import { CANARY_NAME, compileNativeShared } from '../src/3-sandbox/native.ts';
+import { runProgram } from '../src/3-sandbox/process.ts';
+import type { Report } from '../src/6-reports/model.ts';
+import { editionIn, loadAssignment } from '../src/assignment/load.ts';
 import { pitboss, REPO_ROOT, scratch } from './support.ts';
 
 const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic-cpp');

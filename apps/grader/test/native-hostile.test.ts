@@ -8,8 +8,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Report, TestStatus } from '../src/report/model.ts';
-import { sandboxSupport } from '../src/runner/sandbox.ts';
+import { sandboxSupport } from '../src/3-sandbox/layers.ts';
+import type { Report, TestStatus } from '../src/6-reports/model.ts';
 import { REPO_ROOT } from './support.ts';
 
 const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic-cpp');

@@ -4,12 +4,12 @@
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadAssignment } from '../src/assignments.ts';
-import { CACHE_ROOT, hashSources } from '../src/bundle.ts';
+import type { Report, TestResult } from '../src/6-reports/model.ts';
+import { ownTestWorth, worthWords } from '../src/6-reports/words.ts';
+import { loadAssignment } from '../src/assignment/load.ts';
 import { readCatalogue } from '../src/mutants/catalogue.ts';
 import { placeOf } from '../src/mutants/place.ts';
-import type { Report, TestResult } from '../src/report/model.ts';
-import { ownTestWorth, worthWords } from '../src/report/words.ts';
+import { CACHE_ROOT, hashSources } from '../src/plumbing/bundle.ts';
 import { pitbossHere, REPO_ROOT, scratch } from './support.ts';
 
 const TESTED = join(REPO_ROOT, 'fixtures/submissions/classic/correct-tested');

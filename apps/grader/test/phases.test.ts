@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { describe, expect, it } from 'vitest';
-import { countedLimiter, countProcess, timed, timings, writeTimings } from '../src/phases.ts';
+import { countedLimiter, countProcess, timed, timings, writeTimings } from '../src/plumbing/timings.ts';
 import { scratch } from './support.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

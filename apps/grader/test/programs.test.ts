@@ -4,11 +4,11 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { describe, expect, it } from 'vitest';
-import { runPitboss } from '../src/cli/main.ts';
+import { type ProgramOutcome, runProgram } from '../src/3-sandbox/process.ts';
+import { type ProgramRun, runPrograms } from '../src/3-sandbox/programs.ts';
+import type { Report } from '../src/6-reports/model.ts';
+import { runPitboss } from '../src/commands/cli.ts';
 import type { Limits } from '../src/kit/assignment.ts';
-import type { Report } from '../src/report/model.ts';
-import { type ProgramOutcome, runProgram } from '../src/runner/process.ts';
-import { type ProgramRun, runPrograms } from '../src/runner/programs.ts';
 import { REPO_ROOT, scratch } from './support.ts';
 
 // Wall time enough for the probes of reaches-for-the-host on a loaded machine (they take about a

@@ -4,7 +4,9 @@ import { chmodSync, cpSync, existsSync, readFileSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadAssignment } from '../src/assignments.ts';
+import { planTests } from '../src/2-plan/plan.ts';
+import type { Report } from '../src/6-reports/model.ts';
+import { loadAssignment } from '../src/assignment/load.ts';
 import {
   type BatchFile,
   canonicalJson,
@@ -12,13 +14,11 @@ import {
   type RunIdentity,
   readBatch,
   writeBatchFiles,
-} from '../src/batch.ts';
-import { hashSourceFiles } from '../src/bundle.ts';
+} from '../src/class/batch.ts';
+import { compareRuns, renderRegrade } from '../src/class/regrade.ts';
 import { gradeSubmission } from '../src/grade.ts';
 import type { Assignment } from '../src/kit/assignment.ts';
-import { planTests } from '../src/plan.ts';
-import { compareRuns, renderRegrade } from '../src/regrade.ts';
-import type { Report } from '../src/report/model.ts';
+import { hashSourceFiles } from '../src/plumbing/bundle.ts';
 import { pitbossHere, REPO_ROOT, scratch, withBug } from './support.ts';
 
 const CLASSIC = join(REPO_ROOT, 'fixtures/submissions/classic');

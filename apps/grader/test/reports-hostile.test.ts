@@ -6,24 +6,12 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import { join } from 'node:path';
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
-import {
-  BATCH_FILE,
-  type BatchEntry,
-  type BatchFile,
-  canonicalJson,
-  mergeBatches,
-  newBatch,
-  type RunIdentity,
-  writeBatchFiles,
-  writeSubmissionFiles,
-} from '../src/batch.ts';
-import { PitbossError } from '../src/errors.ts';
-import { renderClassReport, renderGradebook } from '../src/report/class.ts';
-import { renderGradescope } from '../src/report/gradescope.ts';
-import { renderHtml } from '../src/report/html.ts';
-import { renderHuman } from '../src/report/human.ts';
-import { FORMATS, render } from '../src/report/index.ts';
-import { renderJunit } from '../src/report/junit.ts';
+import { renderClassReport, renderGradebook } from '../src/6-reports/class.ts';
+import { renderGradescope } from '../src/6-reports/gradescope.ts';
+import { renderHtml } from '../src/6-reports/html.ts';
+import { renderHuman } from '../src/6-reports/human.ts';
+import { FORMATS, render } from '../src/6-reports/index.ts';
+import { renderJunit } from '../src/6-reports/junit.ts';
 import {
   boundReport,
   CASES_LIMIT,
@@ -34,8 +22,20 @@ import {
   SCHEMA_VERSION,
   TEXT_LIMIT,
   type TestResult,
-} from '../src/report/model.ts';
-import { hashFolder } from '../src/results.ts';
+} from '../src/6-reports/model.ts';
+import {
+  BATCH_FILE,
+  type BatchEntry,
+  type BatchFile,
+  canonicalJson,
+  mergeBatches,
+  newBatch,
+  type RunIdentity,
+  writeBatchFiles,
+  writeSubmissionFiles,
+} from '../src/class/batch.ts';
+import { hashFolder } from '../src/class/results.ts';
+import { PitbossError } from '../src/plumbing/errors.ts';
 import { CORRECT, pitboss, pitbossHere, REPO_ROOT, scratch, testResult as test } from './support.ts';
 
 function report(tests: TestResult[], name = 'alice'): Report {

@@ -2,9 +2,9 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadAssignment } from '../src/assignments.ts';
-import type { Report } from '../src/report/model.ts';
-import { SHRINK_RUNS, shrinkLines } from '../src/runner/shrink.ts';
+import { SHRINK_RUNS, shrinkLines } from '../src/4-phases/shrink-lines.ts';
+import type { Report } from '../src/6-reports/model.ts';
+import { loadAssignment } from '../src/assignment/load.ts';
 import { pitbossHere, REPO_ROOT } from './support.ts';
 
 /** A failure that needs every line of `needed` (in order, anywhere among the others). */

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { Region } from '@dodona/dolos-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { SimilarityReport } from '../src/similarity.ts';
-import { tokenize } from '../src/similarity.ts';
+import type { SimilarityReport } from '../src/class/similarity.ts';
+import { tokenize } from '../src/class/similarity.ts';
 import { pitbossHere, REPO_ROOT, scratch } from './support.ts';
 
 const CLASSIC = join(REPO_ROOT, 'fixtures/submissions/classic');

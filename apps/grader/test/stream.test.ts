@@ -4,7 +4,12 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadAssignment } from '../src/assignments.ts';
+import { readSubmission } from '../src/1-submission/submission.ts';
+import { FORMATS, type Format, render, renderAll, writeAll } from '../src/6-reports/index.ts';
+import { renderJunit } from '../src/6-reports/junit.ts';
+import { boundReport, type Report, SCHEMA_VERSION } from '../src/6-reports/model.ts';
+import { loadAssignment } from '../src/assignment/load.ts';
+import { privateFolder } from '../src/assignment/private-part.ts';
 import {
   BATCH_FILE,
   type BatchEntry,
@@ -18,14 +23,9 @@ import {
   readBatch,
   writeBatchFiles,
   writeBatchFilesStreaming,
-} from '../src/batch.ts';
-import { privateFolder } from '../src/private-part.ts';
-import { FORMATS, type Format, render, renderAll, writeAll } from '../src/report/index.ts';
-import { renderJunit } from '../src/report/junit.ts';
-import { boundReport, type Report, SCHEMA_VERSION } from '../src/report/model.ts';
-import { hashFolder, ResultStore } from '../src/results.ts';
-import { Spool } from '../src/spool.ts';
-import { readSubmission } from '../src/submission.ts';
+} from '../src/class/batch.ts';
+import { hashFolder, ResultStore } from '../src/class/results.ts';
+import { Spool } from '../src/class/spool.ts';
 import { CORRECT, pitbossHere, scratch, testResult as test } from './support.ts';
 
 /** A submission's report: `failing` of its tests fail, one of its mutants survives its tests. */
@@ -95,7 +95,7 @@ const run = (secret: string): RunIdentity => ({
   only: undefined,
   limits: { testTimeoutMs: 1000 },
   secret,
-  files: { 'apps/grader/src/batch.ts': '0123456789abcdef' },
+  files: { 'apps/grader/src/class/batch.ts': '0123456789abcdef' },
 });
 
 function privatePart(): string {

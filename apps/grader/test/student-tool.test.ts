@@ -17,8 +17,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { Report } from '../src/report/model.ts';
-import { ISOLATED_VM_PACKAGES } from '../src/sandbox/isolate/client.ts';
+import { ISOLATED_VM_PACKAGES } from '../src/3-sandbox/isolate/client.ts';
+import type { Report } from '../src/6-reports/model.ts';
 import { json, pitboss, REPO_ROOT } from './support.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'pitboss-tool-'));

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
-import { runPitboss } from '../src/cli/main.ts';
-import type { TestResult } from '../src/report/model.ts';
+import type { TestResult } from '../src/6-reports/model.ts';
+import { runPitboss } from '../src/commands/cli.ts';
 
 export const REPO_ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
 export const CORRECT = join(REPO_ROOT, 'fixtures/submissions/classic/correct-indexed');

@@ -5,9 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { PitbossError } from '../src/errors.ts';
-import { readSubmissionPolicy } from '../src/rubric.ts';
-import { readSubmissionMetadata } from '../src/submission-metadata.ts';
+import { readSubmissionMetadata } from '../src/1-submission/submission-metadata.ts';
 import {
   type EarlierSubmission,
   refillMs,
@@ -15,7 +13,9 @@ import {
   type TokenPolicy,
   tokenStanding,
   tokensAvailable,
-} from '../src/tokens.ts';
+} from '../src/1-submission/tokens.ts';
+import { readSubmissionPolicy } from '../src/2-plan/rubric.ts';
+import type { PitbossError } from '../src/plumbing/errors.ts';
 import { REPO_ROOT, scratch } from './support.ts';
 
 const HOUR = 3_600_000;

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DiffRegion } from '../src/report/model.ts';
-import { compareTranscripts, describeLaterRegions, differingRegions } from '../src/runner/transcript.ts';
+import {
+  compareTranscripts,
+  describeLaterRegions,
+  differingRegions,
+} from '../src/4-phases/transcript-diff.ts';
+import type { DiffRegion } from '../src/6-reports/model.ts';
 
 // Lines from a small alphabet, so that two outputs share lines and differ in several places.
 const linesArb = fc.array(fc.constantFrom('Player bets 10', 'Dealer hits', 'Push', 'Player wins', ''), {

@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadAssignment } from '../src/assignments.ts';
-import { CACHE_ROOT } from '../src/bundle.ts';
-import { render } from '../src/report/index.ts';
-import type { Report } from '../src/report/model.ts';
-import { checkTypes } from '../src/runner/type-check.ts';
-import { readSubmission } from '../src/submission.ts';
+import { readSubmission } from '../src/1-submission/submission.ts';
+import { checkTypes } from '../src/3-sandbox/type-check.ts';
+import { render } from '../src/6-reports/index.ts';
+import type { Report } from '../src/6-reports/model.ts';
+import { loadAssignment } from '../src/assignment/load.ts';
+import { CACHE_ROOT } from '../src/plumbing/bundle.ts';
 import { json, pitbossHere, REPO_ROOT, scratch, withBug } from './support.ts';
 
 const SUBMISSIONS = join(REPO_ROOT, 'fixtures/submissions');

@@ -2,9 +2,9 @@
 // output alone cannot say what was typed where): in the message, up to the first difference, and word
 // by word on the lines a diff shows, on the expected side and, before the difference, on the other.
 import { describe, expect, it } from 'vitest';
+import { compareTranscripts, describeReads, readsShown } from '../src/4-phases/transcript-diff.ts';
+import { typedOn } from '../src/6-reports/words.ts';
 import type { StdinRead } from '../src/kit/assignment.ts';
-import { typedOn } from '../src/report/words.ts';
-import { compareTranscripts, describeReads, readsShown } from '../src/runner/transcript.ts';
 
 const expected = ['Welcome', 'How much? ', 'Play? ', 'Hit', 'Play? ', 'Bye'].join('\n');
 const actual = ['Welcome', 'How much? ', 'Play? ', 'Stay', 'Play? ', 'Bye'].join('\n');

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import reportSchema from '../schema/report.schema.json' with { type: 'json' };
-import type { Report, TestResult } from '../src/report/model.ts';
-import { studentView } from '../src/report/views.ts';
+import type { Report, TestResult } from '../src/6-reports/model.ts';
+import { studentView } from '../src/6-reports/views.ts';
 import { pitbossHere, REPO_ROOT, scratch } from './support.ts';
 
 const NAME = 'wrong-hands-count-off-by-one';

@@ -1,9 +1,10 @@
 // `pitboss compare <earlier> <later>`: a regrade previewed from two `grade --out` folders, and what
 // `grade --compare` prints after its run. It reads both, and writes nothing.
-import { readCheckedBatch } from '../batch.ts';
-import { EXIT_INFRASTRUCTURE, EXIT_OK, PitbossError } from '../errors.ts';
-import { compareRuns, type RegradeDiff, renderRegrade } from '../regrade.ts';
-import { terminalLine } from '../report/human.ts';
+
+import { terminalLine } from '../6-reports/human.ts';
+import { readCheckedBatch } from '../class/batch.ts';
+import { compareRuns, type RegradeDiff, renderRegrade } from '../class/regrade.ts';
+import { EXIT_INFRASTRUCTURE, EXIT_OK, PitbossError } from '../plumbing/errors.ts';
 import type { Io } from './io.ts';
 
 /**

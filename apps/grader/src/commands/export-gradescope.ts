@@ -24,13 +24,13 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { ZipFile } from 'yazl';
-import { assignmentNames, CHILD_PROGRAMS, GRADERS_ROOT, loadAssignment } from '../assignments.ts';
-import { EXIT_OK, PitbossError } from '../errors.ts';
+import { planTests } from '../2-plan/plan.ts';
+import { ISOLATE_PROGRAMS } from '../3-sandbox/isolate/client.ts';
+import { assignmentNames, CHILD_PROGRAMS, GRADERS_ROOT, loadAssignment } from '../assignment/load.ts';
+import { privateFolder, privateTranscriptCases } from '../assignment/private-part.ts';
 import { readCatalogue } from '../mutants/catalogue.ts';
-import { REPO_ROOT } from '../paths.ts';
-import { planTests } from '../plan.ts';
-import { privateFolder, privateTranscriptCases } from '../private-part.ts';
-import { ISOLATE_PROGRAMS } from '../sandbox/isolate/client.ts';
+import { EXIT_OK, PitbossError } from '../plumbing/errors.ts';
+import { REPO_ROOT } from '../plumbing/paths.ts';
 import type { Io } from './io.ts';
 
 /** Moves /autograder, for a test that lays the tree out somewhere else. */
@@ -396,7 +396,7 @@ export async function exportGradescope(
   add(CLI_BUNDLE, cli);
   if (existsSync(join(REPO_ROOT, 'tsconfig.base.json')))
     add('tsconfig.base.json', join(REPO_ROOT, 'tsconfig.base.json'));
-  // The correct implementations a student's test must pass on (student-tests/wheats.ts), in every
+  // The correct implementations a student's test must pass on (4-phases/student-tests/wheats.ts), in every
   // language the assignment is taught in (classic-cpp/ for its C++ edition).
   for (const folder of [
     rules,

@@ -7,18 +7,18 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { assignmentNames, loadAssignment } from '../assignments.ts';
-import { EXIT_OK, PitbossError } from '../errors.ts';
-import { writeFolderWhole } from '../files.ts';
-import { openWorkRoot } from '../infrastructure.ts';
+import { planTests, practiceSeed, testSeed } from '../2-plan/plan.ts';
+import { sandboxSupport } from '../3-sandbox/layers.ts';
+import { compileShared } from '../3-sandbox/stage.ts';
+import { assignmentNames, loadAssignment } from '../assignment/load.ts';
+import { privateFolder, privateTranscriptCases } from '../assignment/private-part.ts';
 import { type Assignment, providedModules } from '../kit/assignment.ts';
 import { type RecordedAssignment, recordTest } from '../kit/recorded.ts';
 import { readCatalogue } from '../mutants/catalogue.ts';
-import { REPO_ROOT } from '../paths.ts';
-import { planTests, practiceSeed, testSeed } from '../plan.ts';
-import { privateFolder, privateTranscriptCases } from '../private-part.ts';
-import { sandboxSupport } from '../runner/sandbox.ts';
-import { compileShared } from '../runner/stage.ts';
+import { EXIT_OK, PitbossError } from '../plumbing/errors.ts';
+import { writeFolderWhole } from '../plumbing/files.ts';
+import { openWorkRoot } from '../plumbing/infrastructure.ts';
+import { REPO_ROOT } from '../plumbing/paths.ts';
 import type { Io } from './io.ts';
 import { writeToolLockfile } from './student-tool-lockfile.ts';
 

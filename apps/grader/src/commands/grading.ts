@@ -6,7 +6,24 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pLimit from 'p-limit';
-import { loadAssignment } from '../assignments.ts';
+import { editionFor, type Submission } from '../1-submission/submission.ts';
+import { readSubmissionMetadata } from '../1-submission/submission-metadata.ts';
+import { tokenStanding } from '../1-submission/tokens.ts';
+import { checkHints, countFailures, readHistory, writeHistory } from '../2-plan/hints.ts';
+import { type PlannedTest, planForEdition, planTests } from '../2-plan/plan.ts';
+import { readSubmissionPolicy } from '../2-plan/rubric.ts';
+import { isolatesSupport } from '../3-sandbox/isolate/client.ts';
+import { sandboxSupport } from '../3-sandbox/layers.ts';
+import { keepingProblem, newKeeping, writeKept } from '../4-phases/keep.ts';
+import { infrastructureFault, runCanary, ungradableReport } from '../5-scoring/canary.ts';
+import { terminalLine } from '../6-reports/human.ts';
+import { type Format, REPORT_FORMATS, writeAll } from '../6-reports/index.ts';
+import type { Report, ReportTokens, ReportView } from '../6-reports/model.ts';
+import { inView } from '../6-reports/views.ts';
+import { points } from '../6-reports/words.ts';
+import { CONFIG_FILE, chooseAssignment, declaredLanguage, readDeclared } from '../assignment/choose.ts';
+import { loadAssignment } from '../assignment/load.ts';
+import { privateFolder, privateTranscriptCases } from '../assignment/private-part.ts';
 import {
   type BatchEntry,
   batchEntry,
@@ -20,12 +37,16 @@ import {
   type Shard,
   writeBatchFilesStreaming,
   writeSubmissionFiles,
-} from '../batch.ts';
-import { hashSourceFiles, hashSources } from '../bundle.ts';
-import { infrastructureFault, runCanary, ungradableReport } from '../canary.ts';
-import { CONFIG_FILE, chooseAssignment, declaredLanguage, readDeclared } from '../class-assignment.ts';
-import { EXIT_FAILURES, EXIT_INFRASTRUCTURE, EXIT_OK, PitbossError } from '../errors.ts';
-import { expandFolders, outputNames, type ReadFolder, readFolder, readFolders } from '../folders.ts';
+} from '../class/batch.ts';
+import { expandFolders, outputNames, type ReadFolder, readFolder, readFolders } from '../class/folders.ts';
+import {
+  hashFolder,
+  hashFolderFiles,
+  isInfrastructureFault,
+  RESULTS_FOLDER,
+  ResultStore,
+} from '../class/results.ts';
+import { Spool } from '../class/spool.ts';
 import {
   ENCODING_NOTE_END,
   type GradeOptions,
@@ -34,34 +55,13 @@ import {
   STUDENT_TOOL_NOTE,
   selectTests,
 } from '../grade.ts';
-import { checkHints, countFailures, readHistory, writeHistory } from '../hints.ts';
-import { openWorkRoot } from '../infrastructure.ts';
-import { keepingProblem, newKeeping, writeKept } from '../keep.ts';
 import type { Assignment, Limits } from '../kit/assignment.ts';
 import { readCatalogue } from '../mutants/catalogue.ts';
-import { countedLimiter, timedNow } from '../phases.ts';
-import { type PlannedTest, planForEdition, planTests } from '../plan.ts';
-import { privateFolder, privateTranscriptCases } from '../private-part.ts';
-import { terminalLine } from '../report/human.ts';
-import { type Format, REPORT_FORMATS, writeAll } from '../report/index.ts';
-import type { Report, ReportTokens, ReportView } from '../report/model.ts';
-import { inView } from '../report/views.ts';
-import { points } from '../report/words.ts';
-import {
-  hashFolder,
-  hashFolderFiles,
-  isInfrastructureFault,
-  RESULTS_FOLDER,
-  ResultStore,
-} from '../results.ts';
-import { readSubmissionPolicy } from '../rubric.ts';
-import { sandboxSupport } from '../runner/sandbox.ts';
-import { isolatesSupport } from '../sandbox/isolate/client.ts';
-import { Spool } from '../spool.ts';
-import { editionFor, type Submission } from '../submission.ts';
-import { readSubmissionMetadata } from '../submission-metadata.ts';
-import { tokenStanding } from '../tokens.ts';
-import { TOOL_VERSION } from '../version.ts';
+import { hashSourceFiles, hashSources } from '../plumbing/bundle.ts';
+import { EXIT_FAILURES, EXIT_INFRASTRUCTURE, EXIT_OK, PitbossError } from '../plumbing/errors.ts';
+import { openWorkRoot } from '../plumbing/infrastructure.ts';
+import { countedLimiter, timedNow } from '../plumbing/timings.ts';
+import { TOOL_VERSION } from '../plumbing/version.ts';
 import { regradeOf, tellRegrade } from './compare.ts';
 import type { Io } from './io.ts';
 import { startProgress } from './progress.ts';

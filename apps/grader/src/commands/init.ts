@@ -1,10 +1,10 @@
 // `pitboss init <dir>`: a starter submission, written whole or not at all.
 import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { editionIn, loadAssignment } from '../assignments.ts';
-import { EXIT_OK } from '../errors.ts';
-import { writeFolderWhole } from '../files.ts';
+import { editionIn, loadAssignment } from '../assignment/load.ts';
 import type { Assignment } from '../kit/assignment.ts';
+import { EXIT_OK } from '../plumbing/errors.ts';
+import { writeFolderWhole } from '../plumbing/files.ts';
 import type { Io } from './io.ts';
 
 export function initSubmission(assignment: Assignment, folder: string): string[] {

@@ -2,9 +2,15 @@
 // one run over every submission writes it.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLASS_REPORT, GRADEBOOK, mergeBatches, writeBatchFiles, writeSubmissionFiles } from '../batch.ts';
-import { EXIT_FAILURES, EXIT_OK } from '../errors.ts';
-import { terminalLine } from '../report/human.ts';
+import { terminalLine } from '../6-reports/human.ts';
+import {
+  CLASS_REPORT,
+  GRADEBOOK,
+  mergeBatches,
+  writeBatchFiles,
+  writeSubmissionFiles,
+} from '../class/batch.ts';
+import { EXIT_FAILURES, EXIT_OK } from '../plumbing/errors.ts';
 import type { Io } from './io.ts';
 
 /** `pitboss merge`: the shards' --out folders as one, written as one run over every submission writes it. */

@@ -2,17 +2,17 @@
 // coverage of its suites (mutants/coverage.ts): the situations each property must reach on its fixed seeds.
 import { join } from 'node:path';
 import pLimit from 'p-limit';
-import { editionIn, loadAssignment, solutionDirOf } from '../assignments.ts';
-import { EXIT_FAILURES, EXIT_OK } from '../errors.ts';
-import { openWorkRoot } from '../infrastructure.ts';
+import { planTests } from '../2-plan/plan.ts';
+import { sandboxSupport } from '../3-sandbox/layers.ts';
+import { editionIn, loadAssignment, solutionDirOf } from '../assignment/load.ts';
+import { privateFolder, privateTranscriptCases } from '../assignment/private-part.ts';
 import type { Assignment } from '../kit/assignment.ts';
 import { readCatalogue } from '../mutants/catalogue.ts';
 import { renderCoverage, shortfalls, suiteCoverage } from '../mutants/coverage.ts';
 import { renderSelfCheck, selfCheck } from '../mutants/self-check.ts';
-import { REPO_ROOT } from '../paths.ts';
-import { planTests } from '../plan.ts';
-import { privateFolder, privateTranscriptCases } from '../private-part.ts';
-import { sandboxSupport } from '../runner/sandbox.ts';
+import { EXIT_FAILURES, EXIT_OK } from '../plumbing/errors.ts';
+import { openWorkRoot } from '../plumbing/infrastructure.ts';
+import { REPO_ROOT } from '../plumbing/paths.ts';
 import type { Io } from './io.ts';
 
 export interface MutantsFlags {

@@ -1,8 +1,8 @@
 // A batch's progress, on stderr only: a bar on a terminal (done/total, submissions below full marks so
 // far, an estimate of the time left), else a plain line per finished submission.
 import cliProgress from 'cli-progress';
-import type { Report } from '../report/model.ts';
-import { scoreOutOf } from '../report/words.ts';
+import type { Report } from '../6-reports/model.ts';
+import { scoreOutOf } from '../6-reports/words.ts';
 
 export interface Progress {
   /** One submission finished: its report, or none when the grader failed on it; `reused` when stored earlier. */

@@ -3,14 +3,13 @@
 // similarity.json into <dir>; it reads the class and the results, and grades nothing.
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadAssignment } from '../assignments.ts';
-import { readBatch } from '../batch.ts';
-import { chooseAssignment } from '../class-assignment.ts';
-import { EXIT_INFRASTRUCTURE, EXIT_OK, PitbossError } from '../errors.ts';
-import { writeFileWhole } from '../files.ts';
-import { expandFolders, outputNames } from '../folders.ts';
-import { terminalLine } from '../report/human.ts';
-import { renderSimilarityHtml } from '../report/similarity.ts';
+import { readSubmission } from '../1-submission/submission.ts';
+import { terminalLine } from '../6-reports/human.ts';
+import { renderSimilarityHtml } from '../6-reports/similarity.ts';
+import { chooseAssignment } from '../assignment/choose.ts';
+import { loadAssignment } from '../assignment/load.ts';
+import { readBatch } from '../class/batch.ts';
+import { expandFolders, outputNames } from '../class/folders.ts';
 import {
   codeOf,
   groupBehaviour,
@@ -19,8 +18,9 @@ import {
   rankPairs,
   type SimilarityReport,
   starterCode,
-} from '../similarity.ts';
-import { readSubmission } from '../submission.ts';
+} from '../class/similarity.ts';
+import { EXIT_INFRASTRUCTURE, EXIT_OK, PitbossError } from '../plumbing/errors.ts';
+import { writeFileWhole } from '../plumbing/files.ts';
 import type { Io } from './io.ts';
 
 export const SIMILARITY_PAGE = 'similarity.html';

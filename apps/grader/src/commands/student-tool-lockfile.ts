@@ -5,8 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { PitbossError } from '../errors.ts';
-import { REPO_ROOT } from '../paths.ts';
+import { PitbossError } from '../plumbing/errors.ts';
+import { REPO_ROOT } from '../plumbing/paths.ts';
 
 /** Writes `folder`/pnpm-lock.yaml for the tool laid out there (its package.json files written). */
 export function writeToolLockfile(folder: string): void {

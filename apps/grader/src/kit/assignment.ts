@@ -1,6 +1,6 @@
 // What one assignment (a folder under graders/) tells the grader. Nothing here knows a card game:
 // files, tests, transcripts of a program, a rubric, limits and a starter kit.
-import type { WireArg } from '../children/executor/calls.ts';
+import type { WireArg } from '../3-sandbox/children/executor/calls.ts';
 import type { Situation } from './coverage.ts';
 import type { UnitTest } from './unit-test.ts';
 
@@ -71,7 +71,7 @@ export interface TranscriptSuite {
   calls?: CallsCheck | undefined;
   /**
    * Groups of cases (drawn ones, with a stdin) whose failure is cut down to the shortest stdin, in
-   * lines, that still shows a difference (runner/shrink.ts): the first failing case of these groups in
+   * lines, that still shows a difference (4-phases/shrink-lines.ts): the first failing case of these groups in
    * each linking. None by default.
    */
   shrink?: { groups: readonly string[] } | undefined;
@@ -151,7 +151,7 @@ export interface NativeLanguage {
   providedSources: readonly string[];
   /**
    * The unit tests' harness, a source with its own `main`: linked with the one file under test and
-   * the reference of the others, it makes the calls it is sent (runner/native-calls.ts) and nothing else.
+   * the reference of the others, it makes the calls it is sent (3-sandbox/native-calls.ts) and nothing else.
    */
   harness: string;
   /** A call's argument as one word of the harness's line (no space, no newline). */

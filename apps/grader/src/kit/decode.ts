@@ -6,7 +6,7 @@ import {
   EXPORTS_LISTED,
   type LoadProblem,
   type WireOutcome,
-} from '../children/executor/calls.ts';
+} from '../3-sandbox/children/executor/calls.ts';
 import type { Thrown } from './script.ts';
 
 /** The longest student text the grader keeps, in characters; the rest is told as a count. */

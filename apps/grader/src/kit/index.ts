@@ -1,4 +1,4 @@
-export type { WireArg } from '../children/executor/calls.ts';
+export type { WireArg } from '../3-sandbox/children/executor/calls.ts';
 export type {
   Assignment,
   CallsCheck,

@@ -3,7 +3,7 @@
 // reference's answers as literals (never the reference's code); a transcript case runs the program
 // with its words and stdin and compares what it prints with the expected lines. Nothing here knows
 // what the calls or the program are about: modules, functions, values, text.
-import type { Encoded, WireArg, WireStep } from '../children/executor/calls.ts';
+import type { Encoded, WireArg, WireStep } from '../3-sandbox/children/executor/calls.ts';
 import type { RecordedStep } from './recorded.ts';
 
 /** The marker every kept test carries: the grader's own test, which earns no own-tests points. */

@@ -6,8 +6,8 @@
 // told as the smallest recorded case that fails, in the same words as the grader's.
 
 import { join } from 'node:path';
-import type { Encoded, WireOutcome, WireStep } from '../children/executor/calls.ts';
-import { type ExecutorOptions, makeExecutor } from '../children/executor/executor-core.ts';
+import type { Encoded, WireOutcome, WireStep } from '../3-sandbox/children/executor/calls.ts';
+import { type ExecutorOptions, makeExecutor } from '../3-sandbox/children/executor/executor-core.ts';
 import type { Assignment, LanguageNotHere, StdinRead, TranscriptCase } from './assignment.ts';
 import { decodeResults, decodeValue, isOpaque, type Outcome } from './decode.ts';
 import type { Calls, Script } from './script.ts';

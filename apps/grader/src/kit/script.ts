@@ -1,7 +1,7 @@
 // A script of calls to a student's code, written by a test in the grader's process: each step names a
 // call and says, with the oracle's answer already computed from the generator's values, how to judge
 // what the call gives. Only the calls travel to the student's process; the judging stays here.
-import type { WireArg, WireStep } from '../children/executor/calls.ts';
+import type { WireArg, WireStep } from '../3-sandbox/children/executor/calls.ts';
 
 /** What a student's code threw, as the grader decoded it. */
 export interface Thrown {

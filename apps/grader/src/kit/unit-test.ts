@@ -3,8 +3,8 @@
 // Script) to the student's process, which sends back what each call gave. Student code never runs
 // where a verdict is decided.
 import fc from 'fast-check';
-import type { WireStep } from '../children/executor/calls.ts';
-import { makeExecutor, serialize } from '../children/executor/executor-core.ts';
+import type { WireStep } from '../3-sandbox/children/executor/calls.ts';
+import { makeExecutor, serialize } from '../3-sandbox/children/executor/executor-core.ts';
 import type { Coverage } from './coverage.ts';
 import { decodeResults, isOpaque, type Outcome } from './decode.ts';
 import type { Calls, Script, Thrown } from './script.ts';

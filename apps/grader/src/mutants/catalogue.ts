@@ -3,10 +3,10 @@
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { solutionDirOf } from '../assignments.ts';
-import { PitbossError } from '../errors.ts';
-import { schemaCheck } from '../json-schema.ts';
+import { solutionDirOf } from '../assignment/load.ts';
 import type { Assignment } from '../kit/assignment.ts';
+import { PitbossError } from '../plumbing/errors.ts';
+import { schemaCheck } from '../plumbing/json-schema.ts';
 
 export type CataloguePart = 'public' | 'private';
 

@@ -2,9 +2,9 @@
 // the draws the fixed seeds give, held against its floor. Deterministic and cheap: it classifies
 // generated inputs in this process and never runs a submission.
 
+import { testSeed } from '../2-plan/plan.ts';
 import type { Assignment } from '../kit/assignment.ts';
 import { countSituations, drawsOf, type PropertyCoverage } from '../kit/coverage.ts';
-import { testSeed } from '../plan.ts';
 
 /** Each declaring property's distribution: the unit tests' properties, then the transcript groups. */
 export function suiteCoverage(assignment: Assignment): PropertyCoverage[] {

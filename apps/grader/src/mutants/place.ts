@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type * as TypeScript from 'typescript';
-import { CACHE_ROOT, hashSources } from '../bundle.ts';
+import { CACHE_ROOT, hashSources } from '../plumbing/bundle.ts';
 
 let ts: typeof TypeScript | null | undefined;
 /**

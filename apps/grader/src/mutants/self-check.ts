@@ -5,12 +5,12 @@
 import { cpSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LimitFunction } from 'p-limit';
-import { solutionDirOf } from '../assignments.ts';
+import type { PlannedTest } from '../2-plan/plan.ts';
+import type { Report, TestResult } from '../6-reports/model.ts';
+import { testWarnings } from '../6-reports/words.ts';
+import { solutionDirOf } from '../assignment/load.ts';
 import { type GradeOptions, gradeSubmission } from '../grade.ts';
 import type { Assignment, Limits } from '../kit/assignment.ts';
-import type { PlannedTest } from '../plan.ts';
-import type { Report, TestResult } from '../report/model.ts';
-import { testWarnings } from '../report/words.ts';
 import type { Mutant } from './catalogue.ts';
 
 /** The kinds of test a kill is told by, in the matrix's columns. */

@@ -1,0 +1,465 @@
+// The grader's side of a submission's isolate host: one sandboxed host process (or a few, as --jobs
+// allows) per submission, each run a fresh isolate in it (host.ts). A run that does not come back in
+// its wall time ends its host, and the next run gets a new one; a host that dies before it says it is
+// ready never ran student code, so that is the machinery's failure, never the student's.
+import { chmodSync, copyFileSync, existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { FileOutcome } from '../../4-phases/student-tests/matrix.ts';
+import type { Limits } from '../../kit/assignment.ts';
+import { bundleCached } from '../../plumbing/bundle.ts';
+import { REPO_ROOT } from '../../plumbing/paths.ts';
+import type { ExecReply, ExecRequest } from '../children/executor/calls.ts';
+import { parseReply } from '../children/student-tests/protocol.ts';
+import { ISOLATE_HOST_FLAGS } from '../layers.ts';
+import { describeLimit } from '../limits.ts';
+import type { ProgramOutcome } from '../process.ts';
+import { ChildWorker, type Settled } from '../worker.ts';
+import type {
+  ExecHostReply,
+  HostReply,
+  HostRequest,
+  ProgramReply,
+  RunLimits,
+  TestsReply,
+} from './protocol.ts';
+
+/** isolated-vm as each Node it ships for installs it (package.json's optional dependencies), newest first. */
+export const ISOLATED_VM_PACKAGES = ['isolated-vm-node24', 'isolated-vm-node22', 'isolated-vm'];
+
+/** Where isolated-vm loads from: its entry, and the native binary that entry loaded on this Node. */
+export type IsolatesSupport = { path: string; binary: string } | { missing: string };
+
+let support: IsolatesSupport | undefined;
+
+/**
+ * Where isolated-vm loads from on this Node, or why it does not: the first of its installs that
+ * loads here. PITBOSS_ISOLATES=off grades as a machine without it does.
+ */
+export function isolatesSupport(): IsolatesSupport {
+  support ??= findIsolatedVm();
+  return support;
+}
+
+function findIsolatedVm(): IsolatesSupport {
+  if (process.env.PITBOSS_ISOLATES === 'off') return { missing: 'PITBOSS_ISOLATES=off' };
+  const require = createRequire(join(REPO_ROOT, 'apps/grader/package.json'));
+  const problems: string[] = [];
+  for (const name of ISOLATED_VM_PACKAGES) {
+    let path: string;
+    try {
+      path = require.resolve(name);
+    } catch {
+      continue;
+    }
+    try {
+      require(path);
+    } catch (error) {
+      problems.push(`${name}: ${whyNotLoaded(error as Error)}`);
+      continue;
+    }
+    const entry = realpathSync(path);
+    const binary = loadedBinary(dirname(entry));
+    if (binary !== undefined) return { path: entry, binary };
+    problems.push(`${name}: loaded no .node file of its own folder`);
+  }
+  return {
+    missing:
+      problems.length === 0
+        ? `isolated-vm is not installed for Node ${process.versions.node} (pnpm install builds it; see README)`
+        : `isolated-vm does not load on Node ${process.versions.node}: ${problems.join('; ')}`,
+  };
+}
+
+/** Why an install did not load, in a few words: Node's message for a binary of another Node is three lines. */
+function whyNotLoaded(error: Error): string {
+  const versions = [...error.message.matchAll(/NODE_MODULE_VERSION (\d+)/g)].map((match) => match[1]);
+  if (versions.length === 2)
+    return `built for another Node (module version ${versions[0]}; this one needs ${versions[1]})`;
+  return error.message.split('\n')[0]!;
+}
+
+/**
+ * The binary an isolated-vm folder loaded, as Node's module cache holds it: 5.x its own build in
+ * out/; 6.x and 7.x, through node-gyp-build, the prebuilt one for this Node's ABI (or their own build).
+ */
+function loadedBinary(dir: string): string | undefined {
+  const cache = createRequire(join(dir, 'package.json')).cache;
+  return Object.keys(cache).find((file) => file.startsWith(`${dir}/`) && file.endsWith('.node'));
+}
+
+const ISOLATE = 'apps/grader/src/3-sandbox/isolate';
+const HOST = `${ISOLATE}/host.ts`;
+const LIBRARY = `${ISOLATE}/library.ts`;
+const EXECUTOR = `${ISOLATE}/executor-entry.ts`;
+const TESTS = `${ISOLATE}/tests-entry.ts`;
+const PARTS = `${ISOLATE}/parts`;
+
+/** The host (a Node program) and the scripts made inside isolates, bundled at run time: an export ships their sources. */
+export const ISOLATE_PROGRAMS = {
+  host: HOST,
+  scripts: [
+    LIBRARY,
+    EXECUTOR,
+    TESTS,
+    `${ISOLATE}/bridge-reference.ts`,
+    `${ISOLATE}/bridge-student.ts`,
+    `${PARTS}/buffer.ts`,
+    `${PARTS}/util.ts`,
+    `${PARTS}/assert.ts`,
+  ],
+} as const;
+
+interface HostFiles {
+  host: string;
+  library: string;
+  executor: string;
+  tests: string;
+  bridgeReference: string;
+  bridgeStudent: string;
+  parts: { buffer: string; util: string; assert: string };
+}
+
+const part = (name: string) =>
+  bundleCached(`isolate-part-${name}`, { file: join(REPO_ROOT, `${PARTS}/${name}.ts`) }, { script: true });
+
+let files: Promise<HostFiles> | undefined;
+const hostFiles = (): Promise<HostFiles> =>
+  (files ??= Promise.all([
+    bundleCached('isolate-host', { file: join(REPO_ROOT, HOST) }),
+    bundleCached('isolate-library', { file: join(REPO_ROOT, LIBRARY) }, { script: true }),
+    bundleCached('isolate-executor', { file: join(REPO_ROOT, EXECUTOR) }, { script: true }),
+    bundleCached('isolate-tests', { file: join(REPO_ROOT, TESTS) }, { script: true }),
+    bundleCached(
+      'isolate-bridge-reference',
+      { file: join(REPO_ROOT, `${ISOLATE}/bridge-reference.ts`) },
+      { script: true },
+    ),
+    bundleCached(
+      'isolate-bridge-student',
+      { file: join(REPO_ROOT, `${ISOLATE}/bridge-student.ts`) },
+      { script: true },
+    ),
+    part('buffer'),
+    part('util'),
+    part('assert'),
+  ]).then(([host, library, executor, tests, bridgeReference, bridgeStudent, buffer, util, assert]) => ({
+    host,
+    library,
+    executor,
+    tests,
+    bridgeReference,
+    bridgeStudent,
+    parts: { buffer, util, assert },
+  })));
+
+/**
+ * The host's files where the sandbox's own uid can read them: the work root (the project's folder may
+ * be one it cannot enter, as a Gradescope image's is). isolated-vm too: its entry and its binary.
+ */
+const copies = new Map<string, Promise<HostFiles & { isolatedVm: string }>>();
+function sandboxFiles(workRoot: string): Promise<HostFiles & { isolatedVm: string }> {
+  let copied = copies.get(workRoot);
+  if (copied === undefined) {
+    copied = hostFiles().then((files) => {
+      const support = isolatesSupport();
+      if (!('path' in support)) throw new Error(support.missing);
+      const dir = join(workRoot, 'isolate');
+      mkdirSync(join(dir, 'isolated-vm', 'out'), { recursive: true, mode: 0o711 });
+      const place = (from: string, name: string) => {
+        const to = join(dir, name);
+        copyFileSync(from, to);
+        chmodSync(to, 0o644);
+        return to;
+      };
+      place(join(dirname(support.path), 'package.json'), 'isolated-vm/package.json');
+      place(support.binary, 'isolated-vm/out/isolated_vm.node');
+      // An entry of our own, as 5.x's is: 6.x's and 7.x's find their binary through node-gyp-build,
+      // which is not copied (and would look for it where the copy has none).
+      const isolatedVm = join(dir, 'isolated-vm', 'isolated-vm.js');
+      writeFileSync(isolatedVm, "module.exports = require('./out/isolated_vm.node').ivm;\n", { mode: 0o644 });
+      chmodSync(isolatedVm, 0o644);
+      return {
+        host: place(files.host, 'host.mjs'),
+        library: place(files.library, 'library.js'),
+        executor: place(files.executor, 'executor.js'),
+        tests: place(files.tests, 'tests.js'),
+        bridgeReference: place(files.bridgeReference, 'bridge-reference.js'),
+        bridgeStudent: place(files.bridgeStudent, 'bridge-student.js'),
+        parts: {
+          buffer: place(files.parts.buffer, 'part-buffer.js'),
+          util: place(files.parts.util, 'part-util.js'),
+          assert: place(files.parts.assert, 'part-assert.js'),
+        },
+        isolatedVm,
+      };
+    });
+    copies.set(workRoot, copied);
+  }
+  return copied;
+}
+
+type Worker = ChildWorker<HostReply & { token: string }>;
+
+let ids = 0;
+/** How long past a run's wall time the grader waits for its host before ending the host. */
+const HOST_GRACE_MS = 2000;
+
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
+
+/** One submission's isolate host(s). */
+export class IsolateSandbox {
+  readonly #limits: Limits;
+  readonly #workDir: string;
+  readonly #size: number;
+  readonly #idle: Worker[] = [];
+  readonly #waiting: ((worker: Worker) => void)[] = [];
+  #made = 0;
+  #closed = false;
+  readonly #all: Worker[] = [];
+
+  readonly #workRoot: string;
+
+  constructor(options: { workDir: string; workRoot: string; limits: Limits; size: number }) {
+    this.#workDir = options.workDir;
+    this.#workRoot = options.workRoot;
+    this.#limits = options.limits;
+    this.#size = Math.max(1, options.size);
+  }
+
+  async #acquire(): Promise<Worker> {
+    const idle = this.#idle.pop();
+    if (idle !== undefined) return idle;
+    if (this.#made < this.#size) {
+      this.#made++;
+      const { host, library, executor, tests, bridgeReference, bridgeStudent, parts, isolatedVm } =
+        await sandboxFiles(this.#workRoot);
+      // Everything the host reads lies in one folder of the work root.
+      const ivmDir = dirname(isolatedVm);
+      const worker: Worker = new ChildWorker({
+        script: host,
+        cwd: this.#workDir,
+        readable: [dirname(ivmDir)],
+        limits: this.#limits,
+        addons: true,
+        nodeFlags: ISOLATE_HOST_FLAGS,
+        preamble: [
+          JSON.stringify({
+            isolatedVm,
+            library,
+            executor,
+            tests,
+            bridgeReference,
+            bridgeStudent,
+            parts,
+          }),
+        ],
+        handshake: true,
+      });
+      this.#all.push(worker);
+      return worker;
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  #release(worker: Worker): void {
+    const waiter = this.#waiting.shift();
+    if (waiter !== undefined) waiter(worker);
+    else this.#idle.push(worker);
+  }
+
+  /** One request to a host, within `wallMs`; what came back, or how the host ended. */
+  async #send(
+    request: DistributiveOmit<HostRequest, 'id'>,
+    wallMs: number,
+  ): Promise<Settled<HostReply & { token: string }>> {
+    if (this.#closed) throw new Error('the isolate sandbox is closed');
+    const worker = await this.#acquire();
+    try {
+      const id = ++ids;
+      // The host ends a run at its wall time itself, saying where it was; this is the backstop.
+      const settled = await worker.run(
+        { ...request, id },
+        String(id),
+        (reply) => String(reply.id),
+        wallMs + HOST_GRACE_MS,
+        wallMs,
+      );
+      if (settled.kind === 'reply' && (settled.reply as { kind: string }).kind === 'fault')
+        throw new Error(
+          `the isolate host failed: ${(settled.reply as unknown as { message: string }).message}`,
+        );
+      return settled;
+    } finally {
+      this.#release(worker);
+    }
+  }
+
+  #runLimits(cpuMs: number, wallMs: number): RunLimits {
+    return { heapMb: this.#limits.heapMb, outputBytes: this.#limits.outputBytes, cpuMs, wallMs };
+  }
+
+  /** A student's program on a stage (a transcript run), as the process path tells it (3-sandbox/process.ts). */
+  async program(run: {
+    dir: string;
+    entry: string;
+    argv: readonly string[];
+    stdin: string;
+    cpuLimitMs: number;
+    wallMs: number;
+    /** A linked run: the stage's modules that are the course's, run apart (ProgramRequest.apart). */
+    apart?: readonly string[] | undefined;
+    provided?: readonly string[] | undefined;
+  }): Promise<ProgramOutcome> {
+    const settled = await this.#send(
+      {
+        kind: 'program',
+        dir: run.dir,
+        entry: run.entry,
+        argv: [...run.argv],
+        stdin: run.stdin,
+        limits: this.#runLimits(run.cpuLimitMs, run.wallMs),
+        ...(run.apart === undefined || run.apart.length === 0
+          ? {}
+          : { apart: [...run.apart], provided: [...(run.provided ?? [])] }),
+      },
+      run.wallMs,
+    );
+    const none = { status: null, signal: null, stdout: Buffer.alloc(0), calls: [], chance: [] };
+    if (settled.kind === 'limit') return { ...none, stderr: '', limit: settled.hit };
+    if (settled.kind === 'exit')
+      return {
+        ...none,
+        stderr: settled.message,
+        ...(settled.infrastructure === true ? { infrastructure: true } : {}),
+      };
+    const reply = settled.reply as ProgramReply;
+    const stdout = Buffer.from(typeof reply.stdout === 'string' ? reply.stdout : '', 'base64');
+    return {
+      status: reply.limit === undefined ? (Number.isInteger(reply.status) ? reply.status : 1) : null,
+      signal: null,
+      stdout: stdout.subarray(0, this.#limits.outputBytes),
+      stderr: typeof reply.stderr === 'string' ? reply.stderr.slice(-4096) : '',
+      limit: reply.limit ?? (stdout.length > this.#limits.outputBytes ? 'output' : undefined),
+      calls: Array.isArray(reply.records) ? reply.records.filter((line) => typeof line === 'string') : [],
+      ...(reply.recordsCut === true ? { callsCut: true } : {}),
+      ...(typeof reply.cpuMs === 'number' ? { cpuMs: reply.cpuMs } : {}),
+      chance: Array.isArray(reply.chance)
+        ? reply.chance
+            .filter(
+              (pair) => Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'string',
+            )
+            .map(([call, file]) => ({ call, file }))
+        : [],
+    };
+  }
+
+  /** An executor for one stage's unit tests: ChildWorker's shape, each request a fresh isolate. */
+  executor(dir: string, provided: readonly string[]): ExecWorker {
+    return {
+      run: async (request, _key, _keyOf, timeoutMs, limitMs = timeoutMs, cpuLimitMs) => {
+        const settled = await this.#send(
+          {
+            kind: 'exec',
+            dir,
+            provided: [...provided],
+            request: request as ExecRequest,
+            limits: this.#runLimits(cpuLimitMs ?? limitMs, timeoutMs),
+          },
+          timeoutMs,
+        );
+        if (settled.kind !== 'reply') return settled as Settled<ExecReply>;
+        const reply = settled.reply as ExecHostReply;
+        if (typeof reply.broke === 'string')
+          return { kind: 'exit', message: `the test's isolate broke: ${reply.broke}` };
+        if (reply.limit !== undefined) {
+          const hit = reply.limit;
+          const named = hit === 'cpu' && cpuLimitMs !== undefined ? cpuLimitMs : limitMs;
+          // (A wall time the budget cut short is named by the caller, as the process path names it.)
+          return { kind: 'limit', hit, message: describeLimit(hit, this.#limits, named), at: reply.at };
+        }
+        return {
+          kind: 'reply',
+          reply: { token: '', id: (request as ExecRequest).id, results: reply.results, chance: reply.chance },
+        };
+      },
+      close: () => {},
+    };
+  }
+
+  /**
+   * Students' test files against one variant, in one isolate (matrix.ts's runVariant): each file's
+   * answer checked as the process path checks its reply line, each limit named as it names them.
+   */
+  async tests(
+    modules: Readonly<Record<string, string>>,
+    tests: readonly string[],
+    options: { runTimeoutMs: number; totalMs: number },
+  ): Promise<FileOutcome[]> {
+    const settled = await this.#send(
+      {
+        kind: 'tests',
+        modules: { ...modules },
+        tests: [...tests],
+        limits: this.#runLimits(options.runTimeoutMs, options.runTimeoutMs),
+      },
+      options.totalMs,
+    );
+    if (settled.kind === 'limit')
+      return tests.map((_, i) =>
+        i === 0
+          ? {
+              kind: 'limit',
+              hit: settled.hit,
+              message: describeLimit(settled.hit, this.#limits, options.totalMs),
+            }
+          : { kind: 'not-run' },
+      );
+    if (settled.kind === 'exit')
+      return tests.map((_, i) => (i === 0 ? { kind: 'exit' } : { kind: 'not-run' }));
+    const reply = settled.reply as TestsReply;
+    const token = 'isolate';
+    const outcomes: FileOutcome[] = [];
+    for (let i = 0; i < tests.length; i++) {
+      const end = Array.isArray(reply.files) ? reply.files[i] : undefined;
+      if (outcomes.some((outcome) => outcome.kind !== 'reply')) {
+        outcomes.push({ kind: 'not-run' });
+        continue;
+      }
+      if (end?.kind === 'reply') {
+        const parsed = typeof end.json === 'string' ? parseReply(`${token} ${end.json}`, token) : undefined;
+        outcomes.push(
+          parsed === undefined || parsed.file !== i ? { kind: 'exit' } : { kind: 'reply', reply: parsed },
+        );
+      } else if (
+        end?.kind === 'limit' &&
+        (end.hit === 'cpu' || end.hit === 'time' || end.hit === 'memory' || end.hit === 'output')
+      ) {
+        // A file's time is its processor time here: named as the process path names a file's time.
+        const hit = end.hit === 'cpu' ? 'time' : end.hit;
+        outcomes.push({
+          kind: 'limit',
+          hit,
+          message: describeLimit(hit, this.#limits, options.runTimeoutMs),
+        });
+      } else outcomes.push({ kind: 'exit' });
+    }
+    return outcomes;
+  }
+
+  /** The hosts' process ids (a bench reads their processor time). */
+  hostPids(): number[] {
+    return this.#all.flatMap((worker) => (worker.pid === undefined ? [] : [worker.pid]));
+  }
+
+  close(): void {
+    this.#closed = true;
+    for (const worker of this.#all) worker.close();
+  }
+}
+
+/** What runs a unit test's requests: a process of its own (ChildWorker) or the isolate host. */
+export type ExecWorker = Pick<ChildWorker<ExecReply>, 'run' | 'close'>;
+
+/** Whether a machine can run the isolates at all, in the words a warning uses. */
+export const isolatesReady = (): boolean => 'path' in isolatesSupport() && existsSync(REPO_ROOT);
