@@ -131,7 +131,7 @@ describe.skipIf(!gppFound)(
   () => {
     const names = readdirSync(SUBMISSIONS, { withFileTypes: true })
       // Only the correct-* and wrong-* folders: the hostile-* ones are run only inside the sandbox
-      // (apps/grader/test/native-hostile.test.ts), never natively here.
+      // (apps/grader/test/3-sandbox/native-hostile.test.ts), never natively here.
       .filter((entry) => entry.isDirectory() && /^(correct|wrong)-/.test(entry.name))
       .map((entry) => entry.name)
       .sort();
