@@ -5,9 +5,10 @@
 import { createHash } from 'node:crypto';
 import { basename, resolve } from 'node:path';
 import { ALL_FILES, type PlannedTest, STUDENT_TESTS } from '../2-plan/plan.ts';
+import type { GradeOptions } from '../4-phases/options.ts';
 import type { PartScore, Report, TestResult } from '../6-reports/model.ts';
 import { SCHEMA_VERSION } from '../6-reports/model.ts';
-import { type GradeOptions, gradeSubmission, selectTests } from '../grade.ts';
+import { gradeSubmission, selectTests } from '../grade.ts';
 import type { Assignment } from '../kit/assignment.ts';
 import { PitbossError } from '../plumbing/errors.ts';
 import { TOOL_VERSION } from '../plumbing/version.ts';

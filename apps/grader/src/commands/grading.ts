@@ -6,6 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pLimit from 'p-limit';
+import { ENCODING_NOTE_END } from '../1-submission/encoding.ts';
 import { editionFor, type Submission } from '../1-submission/submission.ts';
 import { readSubmissionMetadata } from '../1-submission/submission-metadata.ts';
 import { tokenStanding } from '../1-submission/tokens.ts';
@@ -15,7 +16,9 @@ import { readSubmissionPolicy } from '../2-plan/rubric.ts';
 import { isolatesSupport } from '../3-sandbox/isolate/client.ts';
 import { sandboxSupport } from '../3-sandbox/layers.ts';
 import { keepingProblem, newKeeping, writeKept } from '../4-phases/keep.ts';
+import type { GradeOptions, Replay } from '../4-phases/options.ts';
 import { infrastructureFault, runCanary, ungradableReport } from '../5-scoring/canary.ts';
+import { STUDENT_TOOL_NOTE } from '../5-scoring/score.ts';
 import { terminalLine } from '../6-reports/human.ts';
 import { type Format, REPORT_FORMATS, writeAll } from '../6-reports/index.ts';
 import type { Report, ReportTokens, ReportView } from '../6-reports/model.ts';
@@ -47,14 +50,7 @@ import {
   ResultStore,
 } from '../class/results.ts';
 import { Spool } from '../class/spool.ts';
-import {
-  ENCODING_NOTE_END,
-  type GradeOptions,
-  gradeSubmission,
-  type Replay,
-  STUDENT_TOOL_NOTE,
-  selectTests,
-} from '../grade.ts';
+import { gradeSubmission, selectTests } from '../grade.ts';
 import type { Assignment, Limits } from '../kit/assignment.ts';
 import { readCatalogue } from '../mutants/catalogue.ts';
 import { hashSourceFiles, hashSources } from '../plumbing/bundle.ts';

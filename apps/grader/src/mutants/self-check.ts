@@ -6,10 +6,11 @@ import { cpSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LimitFunction } from 'p-limit';
 import type { PlannedTest } from '../2-plan/plan.ts';
+import type { GradeOptions } from '../4-phases/options.ts';
 import type { Report, TestResult } from '../6-reports/model.ts';
 import { testWarnings } from '../6-reports/words.ts';
 import { solutionDirOf } from '../assignment/load.ts';
-import { type GradeOptions, gradeSubmission } from '../grade.ts';
+import { gradeSubmission } from '../grade.ts';
 import type { Assignment, Limits } from '../kit/assignment.ts';
 import type { Mutant } from './catalogue.ts';
 

@@ -1,0 +1,111 @@
+// Where a transcript is judged: a program's run against the reference's expected output, as a verdict
+// and the words that tell it.
+import { describeLimit } from '../3-sandbox/limits.ts';
+import { BEFORE_MAIN, type ProgramOutcome } from '../3-sandbox/process.ts';
+import type { TranscriptDiff } from '../6-reports/model.ts';
+import type { Limits, StdinRead } from '../kit/assignment.ts';
+import { byBudget, LIMIT_STATUS, type Outcome } from './outcome.ts';
+import {
+  compareTranscripts,
+  describeDiff,
+  describeLaterRegions,
+  describeReads,
+  readsShown,
+} from './transcript-diff.ts';
+
+/** The last `count` lines a program printed (a partial last line included), each cut to 200 characters. */
+function lastLines(stdout: Buffer, count: number): string[] {
+  const tail = stdout.subarray(Math.max(0, stdout.length - 4096)).toString('utf8');
+  return tail
+    .split('\n')
+    .filter((line, i, all) => line !== '' || i < all.length - 1)
+    .slice(-count)
+    .map((line) => (line.length > 200 ? `${line.slice(0, 200)}...` : line));
+}
+
+/** Lines of a text, as a transcript counts them. */
+export const lineCount = (text: string): number => text.split('\n').length;
+
+/**
+ * A run's verdict. `withhold`: the run had the reference's files beside it (linked), which it could
+ * have printed to stdout or stderr, so nothing it printed is told: only where it first differs from the
+ * expected text, and how it ended.
+ */
+export function judgeTranscript(
+  program: string,
+  expected: string,
+  run: ProgramOutcome,
+  limits: Limits,
+  timeoutMs: number,
+  withhold: boolean,
+  /** Where the reference read its stdin (TranscriptSuite.reads): told with the difference. */
+  reads?: readonly StdinRead[] | undefined,
+): Outcome {
+  if (run.infrastructure === true) {
+    const why = run.stderr.trim().split('\n').slice(-2).join(' | ');
+    return {
+      status: 'runtime-error',
+      message: `the sandboxed process for ${program} ended before it could start${why ? `: ${why}` : ''}`,
+      infrastructure: true,
+    };
+  }
+  if (run.limit !== undefined) {
+    const stopped = `${program} ${describeLimit(run.limit, limits, run.limit === 'cpu' ? timeoutMs : limits.programTimeoutMs)}`;
+    // What it was doing when it was stopped (an endless `cut at` loop shows itself); never for a run
+    // beside the reference's files, which it could have printed.
+    const last = withhold ? [] : lastLines(run.stdout, 3);
+    const outcome = {
+      status: LIMIT_STATUS[run.limit],
+      message: last.length === 0 ? stopped : `${stopped}; the last lines it printed:\n${last.join('\n')}`,
+    };
+    return run.limit === 'budget' ? byBudget(outcome) : outcome;
+  }
+  const actual = run.stdout.toString('utf8');
+  const found = compareTranscripts(expected, actual, { regions: !withhold });
+  const lastError = withhold ? undefined : thrownLine(run.stderr);
+  // A program that ended before main ended wrongly, whatever its status.
+  const crashed = run.status !== 0 || run.beforeMain === true;
+  const exit = crashed
+    ? `${program} ${run.signal === null ? `exited with status ${run.status}` : `was killed by ${run.signal}`}${run.beforeMain === true ? ` ${BEFORE_MAIN}` : ''}${lastError ? ` (${lastError})` : ''}`
+    : undefined;
+  if (found === undefined) {
+    return crashed
+      ? { status: 'runtime-error', message: `${exit} after printing the right transcript` }
+      : { status: 'passed' };
+  }
+  // A run beside the reference's files shows where it first differs and nothing more of its output.
+  const diff: TranscriptDiff = withhold
+    ? { ...found, actual: { from: found.actual.from, lines: [] }, withheld: true }
+    : found;
+  const typed = reads === undefined ? [] : readsShown(reads, found);
+  if (typed.length > 0) diff.typed = typed;
+  const said = [
+    withhold ? describeWithheld(found) : describeDiff(found),
+    reads === undefined ? undefined : describeReads(reads, found.line),
+    withhold ? undefined : describeLaterRegions(found),
+  ]
+    .filter(Boolean)
+    .join('; ');
+  return {
+    status: crashed ? 'runtime-error' : 'failed',
+    message: [exit, said].filter(Boolean).join('; '),
+    diff,
+  };
+}
+
+/** The first difference, without the program's own line. */
+function describeWithheld(diff: TranscriptDiff): string {
+  const wanted = diff.expected.lines[diff.line - diff.expected.from];
+  const expected = wanted === undefined ? 'the end of the output' : JSON.stringify(wanted);
+  const lead = `line ${diff.line} differs: expected ${expected} (what your program printed is not shown here: it ran with the reference's files)`;
+  return diff.whitespaceOnly ? `${lead}; only whitespace differs` : lead;
+}
+
+/** The line of a crashed program's stderr that says what it threw (Node prints it after the source excerpt). */
+function thrownLine(stderr: string): string | undefined {
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('Node.js v'));
+  return lines.find((line) => /^([A-Z]\w*(Error|Exception)|Uncaught|Error)\b/.test(line)) ?? lines.at(-1);
+}

@@ -1,0 +1,35 @@
+// A test's outcome before it is scored, and the verdicts more than one phase gives: a limit hit, a
+// budget spent, code that already hung.
+import type { TestResult } from '../6-reports/model.ts';
+
+export type Outcome = Omit<TestResult, 'id' | 'name' | 'file' | 'kind' | 'visibility' | 'score' | 'maxScore'>;
+
+/** Outcomes the submission's spent budget gave: no hang of the code's own. */
+const budgetStops = new WeakSet<Outcome>();
+export const byBudget = (outcome: Outcome): Outcome => {
+  budgetStops.add(outcome);
+  return outcome;
+};
+/** Whether an outcome says the code hung: its own time limit, never the budget or the machinery. */
+export const hung = (outcome: Outcome | undefined): boolean =>
+  outcome?.status === 'timeout' && outcome.infrastructure !== true && !budgetStops.has(outcome);
+
+/** How many of a file's tests (or a linking's runs) may time out before the rest are not run. */
+export const HANGS_TO_STOP = 2;
+
+/** The verdict of a test not run because the code it needs already hung on `hangs` (their names). */
+export const notRunAfterHangs = (what: string, hangs: readonly string[]): Outcome => ({
+  status: 'timeout',
+  // Said as what it is, a rule: this test might have passed, but code that hung twice does not get
+  // the machine's time for every test left.
+  message: `not run: ${what} already ran out of time on ${hangs.length === 1 ? 'the test' : `the ${hangs.length} tests`} before it, and after ${HANGS_TO_STOP} time-outs the rest are not run (they count as failed)`,
+});
+
+/** The verdict a limit gives: its own status, and a message naming the limit and its value. */
+export const LIMIT_STATUS = {
+  time: 'timeout',
+  cpu: 'timeout',
+  memory: 'memory-limit',
+  output: 'output-limit',
+  budget: 'timeout',
+} as const;

@@ -1,0 +1,92 @@
+// Scoring: each test's outcome is worth its points when it passed, summed per part (each student file,
+// all files together, the student's own tests) and in all, into the submission's report.
+import type { Submission } from '../1-submission/submission.ts';
+import { ALL_FILES, type PlannedTest, STUDENT_TESTS } from '../2-plan/plan.ts';
+import type { GradeOptions } from '../4-phases/options.ts';
+import type { Outcome } from '../4-phases/outcome.ts';
+import {
+  boundReport,
+  type PartScore,
+  type Report,
+  SCHEMA_VERSION,
+  type TestResult,
+  type TestStatus,
+} from '../6-reports/model.ts';
+import type { Assignment } from '../kit/assignment.ts';
+import { TOOL_VERSION } from '../plumbing/version.ts';
+
+/** What the student tool's reports say of what it cannot score. */
+export const STUDENT_TOOL_NOTE =
+  'This tool runs the visible tests. Hidden tests, and how many planted bugs (mutants) your own tests in tests/ expose, are scored when your submission is graded.';
+
+/** Each planned test's result: its outcome (a test that did not run is an error), and its points if it passed. */
+export function scoreTests(
+  tests: readonly PlannedTest[],
+  outcomes: ReadonlyMap<string, Outcome>,
+): TestResult[] {
+  return tests.map((test) => {
+    const outcome = outcomes.get(test.id) ?? {
+      status: 'runtime-error' as TestStatus,
+      message: 'the test did not run',
+    };
+    return {
+      id: test.id,
+      name: test.name,
+      file: test.file,
+      kind: test.kind,
+      visibility: test.visibility,
+      score: outcome.status === 'passed' ? test.points : 0,
+      maxScore: test.points,
+      ...outcome,
+      ...(test.transcript === undefined
+        ? {}
+        : { transcript: { linking: test.transcript.linking, words: [...test.transcript.case.words] } }),
+      // Every hint of a failing test, with its condition: the report is the same on every run, and a
+      // student's check drops those not due yet (hints.ts); a fault of the machinery is no evidence.
+      ...(test.hint === undefined || outcome.status === 'passed' || outcome.infrastructure === true
+        ? {}
+        : { hint: test.hint }),
+    };
+  });
+}
+
+/** What the submission scored and could have, in all and per part. */
+export function scoreReport(
+  assignment: Assignment,
+  submission: Submission,
+  folder: string,
+  mode: GradeOptions['mode'],
+  results: TestResult[],
+  rest: Pick<Report, 'studentTests' | 'loadErrors' | 'typeCheck' | 'compiler'>,
+  notes: readonly string[],
+): Report {
+  const parts: PartScore[] = [];
+  for (const file of [...assignment.studentFiles.map((f) => f.name), ALL_FILES, STUDENT_TESTS]) {
+    const partTests = results.filter((result) => result.file === file);
+    if (partTests.length === 0) continue;
+    parts.push({
+      file,
+      score: partTests.reduce((sum, result) => sum + result.score, 0),
+      maxScore: partTests.reduce((sum, result) => sum + result.maxScore, 0),
+    });
+  }
+  // Every string a submission could make long is cut before the report is stored or rendered.
+  return boundReport({
+    schemaVersion: SCHEMA_VERSION,
+    tool: { name: 'pitboss', version: TOOL_VERSION },
+    assignment: { name: assignment.name, title: assignment.title, version: assignment.version },
+    mode,
+    seed: assignment.seed,
+    submission: { name: submission.name, path: folder, hash: submission.hash },
+    score: results.reduce((sum, result) => sum + result.score, 0),
+    maxScore: results.reduce((sum, result) => sum + result.maxScore, 0),
+    parts,
+    studentTests: rest.studentTests,
+    loadErrors: rest.loadErrors,
+    ...(rest.typeCheck === undefined ? {} : { typeCheck: rest.typeCheck }),
+    ...(rest.compiler === undefined ? {} : { compiler: rest.compiler }),
+    ...(assignment.native === undefined ? {} : { language: assignment.native.name }),
+    tests: results,
+    ...(notes.length === 0 ? {} : { notes: [...notes] }),
+  });
+}
