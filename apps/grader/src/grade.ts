@@ -7,11 +7,17 @@ import { join } from 'node:path';
 import { encodingNotes } from './1-submission/encoding.ts';
 import { editionOf, readSubmission, type Submission } from './1-submission/submission.ts';
 import { type PlannedTest, planForEdition } from './2-plan/plan.ts';
-import { IsolateSandbox, isolatesSupport } from './3-sandbox/isolate/client.ts';
-import { Budget } from './3-sandbox/limits.ts';
-import { compileNativeShared, type NativeStaging, stageNativeSubmission } from './3-sandbox/native.ts';
-import { compileShared, stageSubmission } from './3-sandbox/stage.ts';
-import { checkTypes } from './3-sandbox/type-check.ts';
+import {
+  Budget,
+  checkTypes,
+  compileNativeShared,
+  compileShared,
+  IsolateSandbox,
+  isolatesSupport,
+  type NativeStaging,
+  stageNativeSubmission,
+  stageSubmission,
+} from './3-sandbox/door.ts';
 import { runNativeTests, withEditionMutant } from './4-phases/native-tests.ts';
 import type { GradeOptions } from './4-phases/options.ts';
 import type { Outcome } from './4-phases/outcome.ts';

@@ -1,7 +1,7 @@
 // Where a transcript is judged: a program's run against the reference's expected output, as a verdict
 // and the words that tell it.
-import { describeLimit } from '../3-sandbox/limits.ts';
-import { BEFORE_MAIN, type ProgramOutcome } from '../3-sandbox/process.ts';
+
+import { BEFORE_MAIN, describeLimit, type ProgramOutcome } from '../3-sandbox/door.ts';
 import type { TranscriptDiff } from '../6-reports/model.ts';
 import type { Limits, StdinRead } from '../kit/assignment.ts';
 import { byBudget, LIMIT_STATUS, type Outcome } from './outcome.ts';

@@ -21,9 +21,14 @@ import {
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describeSize, SNAPSHOT_LIMITS } from '../1-submission/snapshot.ts';
-import type { ExecRequest, WireOutcome, WireStep } from '../3-sandbox/children/executor/calls.ts';
-import { type ExecutorOptions, makeExecutor } from '../3-sandbox/children/executor/executor-core.ts';
-import { compileShared } from '../3-sandbox/stage.ts';
+import {
+  compileShared,
+  type ExecRequest,
+  type ExecutorOptions,
+  makeExecutor,
+  type WireOutcome,
+  type WireStep,
+} from '../3-sandbox/door.ts';
 import { type Assignment, providedModules } from '../kit/assignment.ts';
 import {
   KEPT_MARKER,

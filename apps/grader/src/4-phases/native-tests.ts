@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import type { Submission } from '../1-submission/submission.ts';
 import type { PlannedTest } from '../2-plan/plan.ts';
-import { CANARY_NAME } from '../3-sandbox/native.ts';
+import { CANARY_NAME } from '../3-sandbox/door.ts';
 import type { Report } from '../6-reports/model.ts';
 import type { Assignment } from '../kit/assignment.ts';
 import { type Mutant, readCatalogue } from '../mutants/catalogue.ts';

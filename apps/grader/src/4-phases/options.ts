@@ -4,7 +4,7 @@
 import type { LimitFunction } from 'p-limit';
 import type { Submission } from '../1-submission/submission.ts';
 import type { PlannedTest } from '../2-plan/plan.ts';
-import type { IsolateSandbox } from '../3-sandbox/isolate/client.ts';
+import type { IsolateSandbox } from '../3-sandbox/door.ts';
 import type { Limits } from '../kit/assignment.ts';
 import type { Keeping } from './keep.ts';
 

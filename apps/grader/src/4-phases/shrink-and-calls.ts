@@ -1,9 +1,13 @@
 // Two checks on a transcript's runs beside its verdict: a failing case's stdin cut to the shortest that
 // still shows a difference, and a linked run's calls to the reference's files (CallsCheck).
 import type { CallDeviations } from '../2-plan/rubric.ts';
-import { type Budget, transcriptLimitMs } from '../3-sandbox/limits.ts';
-import type { ProgramOutcome } from '../3-sandbox/process.ts';
-import { type ProgramRun, runPrograms } from '../3-sandbox/programs.ts';
+import {
+  type Budget,
+  type ProgramOutcome,
+  type ProgramRun,
+  runPrograms,
+  transcriptLimitMs,
+} from '../3-sandbox/door.ts';
 import type { ShorterInput } from '../6-reports/model.ts';
 import { describeCalls } from '../6-reports/words.ts';
 import type { Assignment, ExpectedCall, TranscriptCase } from '../kit/assignment.ts';

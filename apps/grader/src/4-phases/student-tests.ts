@@ -4,9 +4,7 @@
 import { join } from 'node:path';
 import type { Submission } from '../1-submission/submission.ts';
 import type { PlannedTest } from '../2-plan/plan.ts';
-import { forSandbox } from '../3-sandbox/bundles.ts';
-import type { Manifest } from '../3-sandbox/children/student-tests/protocol.ts';
-import type { Staging } from '../3-sandbox/stage.ts';
+import { forSandbox, type Manifest, type Staging } from '../3-sandbox/door.ts';
 import { killWords, type MutantResult, type Report } from '../6-reports/model.ts';
 import { studentTestsBundle } from '../assignment/load.ts';
 import type { Assignment } from '../kit/assignment.ts';

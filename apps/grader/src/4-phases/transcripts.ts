@@ -2,11 +2,17 @@
 // hangs; the first run of each linking runs again (its repeat), the first failing case of a group is
 // shrunk, and a linked run's calls are checked (shrink-and-calls.ts).
 import type { PlannedTest } from '../2-plan/plan.ts';
-import { studentChance, withChance } from '../3-sandbox/chance.ts';
-import { type Budget, transcriptLimitMs } from '../3-sandbox/limits.ts';
-import type { NativeStaging } from '../3-sandbox/native.ts';
-import { type ProgramRun, runPrograms } from '../3-sandbox/programs.ts';
-import { programIn, type Staging } from '../3-sandbox/stage.ts';
+import {
+  type Budget,
+  type NativeStaging,
+  type ProgramRun,
+  programIn,
+  runPrograms,
+  type Staging,
+  studentChance,
+  transcriptLimitMs,
+  withChance,
+} from '../3-sandbox/door.ts';
 import type { TranscriptDiff } from '../6-reports/model.ts';
 import type { Assignment, TranscriptCase } from '../kit/assignment.ts';
 import { judgeTranscript, lineCount } from './judge-transcript.ts';

@@ -3,15 +3,23 @@
 
 import { join } from 'node:path';
 import type { PlannedTest } from '../2-plan/plan.ts';
-import { forSandbox } from '../3-sandbox/bundles.ts';
-import { studentChance, withChance } from '../3-sandbox/chance.ts';
-import type { ExecReply, ExecRequest } from '../3-sandbox/children/executor/calls.ts';
-import type { ExecWorker } from '../3-sandbox/isolate/client.ts';
-import { type Budget, describeLimit, requestLimitMs } from '../3-sandbox/limits.ts';
-import { HARNESS_NAME, type NativeStaging } from '../3-sandbox/native.ts';
-import { encodeNativeRequest } from '../3-sandbox/native-calls.ts';
-import type { Staging } from '../3-sandbox/stage.ts';
-import { ChildWorker, type Settled } from '../3-sandbox/worker.ts';
+import {
+  type Budget,
+  ChildWorker,
+  describeLimit,
+  type ExecReply,
+  type ExecRequest,
+  type ExecWorker,
+  encodeNativeRequest,
+  forSandbox,
+  HARNESS_NAME,
+  type NativeStaging,
+  requestLimitMs,
+  type Settled,
+  type Staging,
+  studentChance,
+  withChance,
+} from '../3-sandbox/door.ts';
 import { executorBundle } from '../assignment/load.ts';
 import { type Assignment, providedModules } from '../kit/assignment.ts';
 import { decodeResults, MalformedReply } from '../kit/decode.ts';

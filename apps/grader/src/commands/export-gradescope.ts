@@ -25,7 +25,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { ZipFile } from 'yazl';
 import { planTests } from '../2-plan/plan.ts';
-import { ISOLATE_PROGRAMS } from '../3-sandbox/isolate/client.ts';
+import { ISOLATE_PROGRAMS } from '../3-sandbox/door.ts';
 import { assignmentNames, CHILD_PROGRAMS, GRADERS_ROOT, loadAssignment } from '../assignment/load.ts';
 import { privateFolder, privateTranscriptCases } from '../assignment/private-part.ts';
 import { readCatalogue } from '../mutants/catalogue.ts';

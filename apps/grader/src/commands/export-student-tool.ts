@@ -8,8 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFi
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { planTests, practiceSeed, testSeed } from '../2-plan/plan.ts';
-import { sandboxSupport } from '../3-sandbox/layers.ts';
-import { compileShared } from '../3-sandbox/stage.ts';
+import { compileShared, sandboxSupport } from '../3-sandbox/door.ts';
 import { assignmentNames, loadAssignment } from '../assignment/load.ts';
 import { privateFolder, privateTranscriptCases } from '../assignment/private-part.ts';
 import { type Assignment, providedModules } from '../kit/assignment.ts';

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { planTests } from '../2-plan/plan.ts';
-import { sandboxSupport } from '../3-sandbox/layers.ts';
+import { sandboxSupport } from '../3-sandbox/door.ts';
 import { editionIn, loadAssignment, solutionDirOf } from '../assignment/load.ts';
 import { privateFolder, privateTranscriptCases } from '../assignment/private-part.ts';
 import type { Assignment } from '../kit/assignment.ts';

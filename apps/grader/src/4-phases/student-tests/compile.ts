@@ -7,12 +7,15 @@ import type { Loader, Plugin } from 'esbuild';
 import type { Snapshot } from '../../1-submission/snapshot.ts';
 import type { Submission } from '../../1-submission/submission.ts';
 import {
+  atTheImport,
+  compile,
+  compileInMemory,
+  firstProblem,
   type Manifest,
+  SUBMISSION_NAMESPACE,
   TEST_IMPORTS,
   TEST_IMPORTS_WORDS,
-} from '../../3-sandbox/children/student-tests/protocol.ts';
-import { compileInMemory } from '../../3-sandbox/compiler.ts';
-import { atTheImport, compile, firstProblem, SUBMISSION_NAMESPACE } from '../../3-sandbox/stage.ts';
+} from '../../3-sandbox/door.ts';
 import { solutionDirOf } from '../../assignment/load.ts';
 import type { Assignment } from '../../kit/assignment.ts';
 import { isKeptTest, KEPT_WORDS } from '../../kit/keep.ts';

@@ -33,16 +33,20 @@ import type { Readable } from 'node:stream';
 import type { LimitFunction } from 'p-limit';
 import {
   type CaseResult,
+  describeLimit,
+  type IsolateSandbox,
+  killGroup,
+  type LimitHit,
+  limitFromExit,
   type Manifest,
   parseReply,
   REPLY_MAX_BYTES,
   type RunInput,
   STUDENT_REPLY_FD,
+  spawnStudent,
   type TestRunReply,
-} from '../../3-sandbox/children/student-tests/protocol.ts';
-import type { IsolateSandbox } from '../../3-sandbox/isolate/client.ts';
-import { describeLimit, type LimitHit, limitFromExit } from '../../3-sandbox/limits.ts';
-import { killGroup, spawnStudent, watchMemory } from '../../3-sandbox/process.ts';
+  watchMemory,
+} from '../../3-sandbox/door.ts';
 import type { Kill } from '../../6-reports/model.ts';
 import type { Limits } from '../../kit/assignment.ts';
 

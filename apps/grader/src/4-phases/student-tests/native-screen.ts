@@ -3,7 +3,7 @@
 // limits no real one meets (3-sandbox/native.ts) is refused with a clear reason rather than built.
 
 import type { Submission } from '../../1-submission/submission.ts';
-import { MAX_SOURCES, sourceTooLarge } from '../../3-sandbox/native.ts';
+import { MAX_SOURCES, sourceTooLarge } from '../../3-sandbox/door.ts';
 import type { Report } from '../../6-reports/model.ts';
 import type { Assignment } from '../../kit/assignment.ts';
 

@@ -29,10 +29,11 @@ import {
   compileSource,
   describeProblem,
   linkProblem,
+  type ProgramOutcome,
   programName,
   runInSandbox,
-} from '../../3-sandbox/native.ts';
-import { type ProgramOutcome, runProgram } from '../../3-sandbox/process.ts';
+  runProgram,
+} from '../../3-sandbox/door.ts';
 import type { Kill, Report } from '../../6-reports/model.ts';
 import type { Assignment, Limits } from '../../kit/assignment.ts';
 import type { Mutant } from '../../mutants/catalogue.ts';

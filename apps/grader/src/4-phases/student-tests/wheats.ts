@@ -5,7 +5,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readSubmission } from '../../1-submission/submission.ts';
-import { stageSubmission } from '../../3-sandbox/stage.ts';
+import { stageSubmission } from '../../3-sandbox/door.ts';
 import { privateWheats } from '../../assignment/private-part.ts';
 import type { Assignment } from '../../kit/assignment.ts';
 import { REPO_ROOT } from '../../plumbing/paths.ts';

@@ -1,0 +1,69 @@
+// The sandbox's one door: what the rest of the grader may ask of it. A phase hands it student code
+// and limits and gets data back (outcomes, replies, staged folders, limits in words); how a run is
+// made safe (processes, bubblewrap, isolates, the children's own code) stays behind this file. The
+// kit (kit/), bundled into every assignment, reads the executor's wire format (children/executor/)
+// directly instead, so that an assignment's bundle holds none of the sandbox.
+export { forSandbox } from './bundles.ts';
+export { studentChance, withChance } from './chance.ts';
+export type { ExecReply, ExecRequest, WireOutcome, WireStep } from './children/executor/calls.ts';
+export { type ExecutorOptions, makeExecutor } from './children/executor/executor-core.ts';
+export {
+  type CaseResult,
+  type Manifest,
+  parseReply,
+  REPLY_MAX_BYTES,
+  type RunInput,
+  STUDENT_REPLY_FD,
+  TEST_IMPORTS,
+  TEST_IMPORTS_WORDS,
+  type TestRunReply,
+} from './children/student-tests/protocol.ts';
+export { compileInMemory } from './compiler.ts';
+export { type ExecWorker, ISOLATE_PROGRAMS, IsolateSandbox, isolatesSupport } from './isolate/client.ts';
+export { sandboxSupport } from './layers.ts';
+export {
+  Budget,
+  describeLimit,
+  type LimitHit,
+  limitFromExit,
+  requestLimitMs,
+  transcriptLimitMs,
+} from './limits.ts';
+export {
+  buildKept,
+  CANARY_NAME,
+  compileNativeShared,
+  compilerVersion,
+  compileSource,
+  describeProblem,
+  HARNESS_NAME,
+  linkProblem,
+  MAX_SOURCES,
+  type NativeStaging,
+  programName,
+  runInSandbox,
+  sourceTooLarge,
+  stageNativeSubmission,
+} from './native.ts';
+export { encodeNativeRequest } from './native-calls.ts';
+export {
+  BEFORE_MAIN,
+  killGroup,
+  type ProgramOutcome,
+  runProgram,
+  spawnStudent,
+  watchMemory,
+} from './process.ts';
+export { type ProgramRun, runPrograms } from './programs.ts';
+export {
+  atTheImport,
+  compile,
+  compileShared,
+  firstProblem,
+  programIn,
+  type Staging,
+  SUBMISSION_NAMESPACE,
+  stageSubmission,
+} from './stage.ts';
+export { checkTypes } from './type-check.ts';
+export { ChildWorker, type Settled } from './worker.ts';
