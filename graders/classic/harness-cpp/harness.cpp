@@ -2,7 +2,7 @@
 // reference of the others, it makes the calls the grader sends and writes back what each gave. It
 // holds no test and no expected answer: the grader judges every value in its own process.
 //
-// The grader's side is apps/grader/src/runner/native-calls.ts. Down stdin: the run's token, then
+// The grader's side is apps/grader/src/3-sandbox/native-calls.ts. Down stdin: the run's token, then
 // requests, each a line `request <id> <scripts>` and, per script, `script <steps>` and one line per step:
 //   new <bind> <class>                          Deck or Hand, made
 //   fn <bind> <function> <catch> <args...>      getSimple or getCounting: get_Simple(), get_Counting()
