@@ -64,6 +64,7 @@ import { type ExecWorker, IsolateSandbox, isolatesSupport } from './sandbox/isol
 import { compileStudentTests, compileTargets } from './student-tests/compile.ts';
 import { runMatrix, runOwnOnly } from './student-tests/matrix.ts';
 import { runNativeStudentTests } from './student-tests/native.ts';
+import { runOwnNativeTests } from './student-tests/native-own.ts';
 import { screenNativeTests } from './student-tests/native-screen.ts';
 import { modulesOf, wheatFolders, wheatsFor } from './student-tests/wheats.ts';
 import { editionOf, readSubmission, type Submission } from './submission.ts';
@@ -1316,7 +1317,12 @@ async function gradeIn(
     // The student tool has no solution, so no mutant: the student's tests still run, on their own code.
     timed('studentTests', () =>
       assignment.native !== undefined
-        ? runNativeTests(assignment, byKind('mutant'), submission, shared, workDir, options)
+        ? ownOnly
+          ? runOwnNativeTests(assignment, submission, staging, shared, workDir, {
+              ...options,
+              canary: join(shared, CANARY_NAME),
+            }).then((summary) => ({ outcomes: new Map<string, Outcome>(), summary }))
+          : runNativeTests(assignment, byKind('mutant'), submission, shared, workDir, options)
         : ownOnly
           ? runOwnTests(assignment, submission, workDir, options, staging).then((summary) => ({
               outcomes: new Map<string, Outcome>(),

@@ -191,11 +191,11 @@ function implementation(assignment: Assignment, dir: string): Promise<string> {
 const mutantVariant = (assignment: Assignment, mutant: Mutant, reference: string): Promise<string> =>
   variant(assignment, new Map([[programName(mutant.file), mutant.source]]), reference);
 
-const passed = (outcome: ProgramOutcome) =>
+export const passed = (outcome: ProgramOutcome) =>
   outcome.status === 0 && outcome.limit === undefined && outcome.infrastructure !== true;
 
 /** How a test run ended, in words: `exited with status 1`, `was killed by SIGSEGV`, `ran out of time`. */
-function ending(outcome: ProgramOutcome): string {
+export function ending(outcome: ProgramOutcome): string {
   if (outcome.limit === 'time' || outcome.limit === 'cpu') return 'ran out of time';
   if (outcome.limit !== undefined) return `hit its ${outcome.limit} limit`;
   if (outcome.signal !== null) return `was killed by ${outcome.signal}`;
