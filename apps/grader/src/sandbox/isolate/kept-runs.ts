@@ -76,6 +76,10 @@ export class KeptRuns {
    */
   save(): void {
     this.#before ??= this.#read();
+    // A check that asked for every kept run and nothing new leaves the file as it was (a few MiB
+    // of the long games' output, not worth writing again).
+    if (this.#now.size === this.#before.size && [...this.#before.keys()].every((key) => this.#now.has(key)))
+      if ([...this.#before.values()].every((kept) => kept.age === 0)) return;
     const entries: [string, Kept][] = [...this.#now].map(([key, reply]) => [key, { reply, age: 0 }]);
     for (const [key, kept] of this.#before)
       if (!this.#now.has(key) && kept.age + 1 < GENERATIONS)
