@@ -4,7 +4,7 @@
 // ready never ran student code, so that is the machinery's failure, never the student's.
 import { chmodSync, copyFileSync, existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { bundleCached } from '../../bundle.ts';
 import type { ExecReply, ExecRequest } from '../../children/executor/calls.ts';
 import { parseReply } from '../../children/student-tests/protocol.ts';
@@ -242,7 +242,7 @@ export class IsolateSandbox {
         ? undefined
         : // What a run may reach depends on the layers around its host: a run kept under some is no
           // answer for a run under others.
-          new KeptRuns(realpathSync(options.keepRunsOf), [
+          new KeptRuns(realFolder(options.keepRunsOf), [
             support.path,
             support.binary,
             ...[...sandboxSupport().layers].sort(),
@@ -508,6 +508,15 @@ export class IsolateSandbox {
     this.#closed = true;
     for (const worker of this.#all) worker.close();
     this.#kept?.save();
+  }
+}
+
+/** A folder's real path; its path as given when it is gone (a snapshot graded after its folder went). */
+function realFolder(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return resolve(folder);
   }
 }
 
