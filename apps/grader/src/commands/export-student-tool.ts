@@ -208,7 +208,7 @@ runs each file's recorded cases on that file alone (the other classes are stand-
 of the game, so a bug in one file fails only its own tests, as when graded), runs the visible
 transcripts on your whole program, and runs each of your \`tests/*.cpp\` (a program that exits 0 when it
 passes) on your own files. Where bubblewrap (the Debian package \`bubblewrap\`) can run, your program
-runs inside it as when it is graded; where it cannot (macOS, a container), \`check\` says so in one line
+runs inside it as when it is graded; where it cannot (a container, say), \`check\` says so in one line
 (\`WARNING: not enforced: bubblewrap ...\`) and runs it without: on your machine it is your own code,
 and the tool holds nothing it could read that is not yours already. The verdicts are the same.
 `,
