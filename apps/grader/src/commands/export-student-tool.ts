@@ -205,7 +205,7 @@ pnpm --silent pitboss check my-cpp --assignment ${assignment}                 # 
 A folder holding ${files.join(', ')} is checked as a ${title} submission: the tool builds it with
 g++ (\`-std=c++17 -O2 -Wall -Wextra\`, as the grader does; install it with \`sudo apt-get install g++\`),
 runs each file's recorded cases on that file alone (the other classes are stand-ins that hold no rule
-of the game, so a bug in one file fails only its own tests, as when graded), runs the visible
+of the game, so a bug in one file fails no other file's unit tests, as when graded), runs the visible
 transcripts on your whole program, and runs each of your \`tests/*.cpp\` (a program that exits 0 when it
 passes) on your own files. Where bubblewrap (the Debian package \`bubblewrap\`) can run, your program
 runs inside it as when it is graded; where it cannot (a container, say), \`check\` says so in one line
