@@ -11,7 +11,7 @@ import { compileSource, describeProblem, linkProblem, programName, runInSandbox 
 import { runProgram } from '../runner/process.ts';
 import type { Staging } from '../runner/stage.ts';
 import type { Submission } from '../submission.ts';
-import { ending, passed } from './native.ts';
+import { ending, passed, testFilesOf } from './native.ts';
 import { screenNativeTests } from './native-screen.ts';
 
 type StudentCase = Report['studentTests']['cases'][number];
@@ -32,17 +32,10 @@ export async function runOwnNativeTests(
   },
 ): Promise<Report['studentTests']> {
   const language = assignment.native!;
-  const { folder, suffix, about } = assignment.studentTests;
+  const { about } = assignment.studentTests;
   const screened = screenNativeTests(assignment, submission);
   const cases: StudentCase[] = [...screened.refused];
-  const tests = [...screened.submission.snapshot.files.keys()]
-    .filter(
-      (path) =>
-        path.startsWith(`${folder}/`) &&
-        path.endsWith(suffix) &&
-        !path.slice(folder.length + 1).includes('/'),
-    )
-    .sort();
+  const tests = testFilesOf(screened.submission.snapshot.files.keys(), assignment);
   const whole = (file: string, reason: string) =>
     cases.push({ file, name: '(the whole file)', valid: false, reason });
   // The files the tests are about, and the student's helpers, as the submission's build made them.
