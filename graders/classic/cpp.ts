@@ -74,6 +74,17 @@ export const cppLanguage: NativeLanguage = {
   providedSources: ['card.cpp', 'rand.cpp'],
   harness: own('./harness-cpp/harness.cpp'),
   encodeArgument,
+  // The student tool's C++ edition: these files and no reference (cpp-student-tool.ts says how).
+  studentTool: {
+    module: own('./cpp-student-tool.ts'),
+    ship: [
+      own('./cpp.ts'),
+      own('./cpp-student-tool.ts'),
+      own('./provided-cpp'),
+      own('./harness-cpp'),
+      own('./stand-ins-cpp'),
+    ],
+  },
 };
 
 const CPP_NAMES: Readonly<Record<string, string>> = {

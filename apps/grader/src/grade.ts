@@ -9,6 +9,7 @@ import { editionOf, readSubmission, type Submission } from './1-submission/submi
 import { type PlannedTest, planForEdition } from './2-plan/plan.ts';
 import {
   Budget,
+  CANARY_NAME,
   checkTypes,
   compileNativeShared,
   compileShared,
@@ -21,6 +22,7 @@ import {
 import { runNativeTests, withEditionMutant } from './4-phases/native-tests.ts';
 import type { GradeOptions } from './4-phases/options.ts';
 import type { Outcome } from './4-phases/outcome.ts';
+import { runOwnNativeTests } from './4-phases/student-tests/native-own.ts';
 import { markKept, runOwnTests, runStudentTests } from './4-phases/student-tests.ts';
 import { attribute, keepTranscripts, runTranscripts } from './4-phases/transcripts.ts';
 import { runUnitTests } from './4-phases/unit.ts';
@@ -72,6 +74,8 @@ export async function gradeSubmission(
           workRoot: options.workRoot,
           limits: options.limits,
           size: options.limiter.concurrency,
+          // A check's runs are kept for the folder's next check (kept-runs.ts); a grade runs them all.
+          keepRunsOf: options.mode === 'check' ? folder : undefined,
         })
       : undefined;
   try {
@@ -120,7 +124,12 @@ async function gradeIn(
     // The student tool has no solution, so no mutant: the student's tests still run, on their own code.
     timed('studentTests', () =>
       assignment.native !== undefined
-        ? runNativeTests(assignment, byKind('mutant'), submission, shared, workDir, options)
+        ? ownOnly
+          ? runOwnNativeTests(assignment, submission, staging, shared, workDir, {
+              ...options,
+              canary: join(shared, CANARY_NAME),
+            }).then((summary) => ({ outcomes: new Map<string, Outcome>(), summary }))
+          : runNativeTests(assignment, byKind('mutant'), submission, shared, workDir, options)
         : ownOnly
           ? runOwnTests(assignment, submission, workDir, options, staging).then((summary) => ({
               outcomes: new Map<string, Outcome>(),

@@ -9,7 +9,9 @@
 //   call <bind> <target> <method> <catch> <args...>
 //   same <a> <b>                                whether two slots hold the very same object
 // An argument is one word: i<integer>, c<spot>.<suit> (a Card), h<card>,<card>... (a Hand made of
-// those cards: a player sees a hand only through handValue()), r<slot>.
+// those cards: a player sees a hand only through handValue()), v<count>.<soft> (a Hand holding that
+// value: the student tool's, linked with a stand-in Hand, since it has no Hand of its own to count
+// cards with), r<slot>.
 // Up fd 3: one JSON line a request, {"token","id","results"} in the executor's encoding (calls.ts).
 // Up fd 4: `<script>:<step>` before each call, so that a crash is placed.
 
@@ -26,6 +28,10 @@
 #include "deck.h"
 #include "hand.h"
 #include "player.h"
+
+// Defined only by the student tool's stand-in Hand (stand-ins-cpp/hand.cpp): makes `hand` hold that
+// value. The grader links a real Hand and never sends `v`, so it is weak: absent there.
+void pitbossHandHolding(Hand &hand, int count, bool soft) __attribute__((weak));
 
 namespace {
 
@@ -148,6 +154,13 @@ Argument argumentOf(const std::string &word) {
             arg.hand->addCard(cardOf(rest.substr(start, end - start)));
             start = end + 1;
         }
+        break;
+    }
+    case 'v': {
+        arg.hand = std::make_shared<Hand>();
+        const std::string::size_type dot = rest.find('.');
+        if (pitbossHandHolding != nullptr)
+            pitbossHandHolding(*arg.hand, std::atoi(rest.substr(0, dot).c_str()), rest.substr(dot + 1) == "1");
         break;
     }
     case 'r':

@@ -8,9 +8,12 @@
 //             the ones above must hold alone, with an address-space limit added to prlimit's.
 // A layer that cannot run here is named once, loudly, and grading goes on without it.
 import { spawnSync } from 'node:child_process';
-import { randomInt } from 'node:crypto';
-import { dirname } from 'node:path';
+import { createHash, randomInt } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
 import type { Limits } from '../kit/assignment.ts';
+import { CACHE_ROOT, hashSources } from '../plumbing/bundle.ts';
+import { writeFileWhole } from '../plumbing/files.ts';
 import type { NativeChance } from './native-chance.ts';
 
 /** The stack of an isolate host's threads: about half as deep as Node's main thread lets JavaScript go. */
@@ -75,8 +78,84 @@ let support: SandboxSupport | undefined;
 /** Layers to treat as missing (PITBOSS_DISABLE_LAYERS=bwrap,setpriv): how a machine without them grades. */
 const disabled = new Set((process.env.PITBOSS_DISABLE_LAYERS ?? '').split(',').filter(Boolean));
 
+/**
+ * What this machine enforces, probed once per boot: the probes start five processes (half a second of
+ * every check), and their answer changes only with the machine: its boot, the tools' files, Node, the
+ * user, the kernel's namespace settings (all in the key). A layer kept as working that has stopped
+ * since cannot start its runs: the machinery's failure, never a grade.
+ */
 export function sandboxSupport(): SandboxSupport {
   if (support !== undefined) return support;
+  const kept = join(CACHE_ROOT, 'sandbox-support', `${machineKey()}.json`);
+  support = readKeptSupport(kept);
+  if (support !== undefined) return support;
+  support = probeSupport();
+  try {
+    mkdirSync(dirname(kept), { recursive: true });
+    writeFileWhole(kept, JSON.stringify({ layers: [...support.layers], missing: support.missing }));
+  } catch {
+    // Only the next check's half second is lost.
+  }
+  return support;
+}
+
+/** Where `command` is on the PATH, with what can tell one install from another. */
+function installed(command: string): string {
+  for (const folder of (process.env.PATH ?? '').split(delimiter)) {
+    if (folder === '') continue;
+    try {
+      const found = statSync(join(folder, command));
+      if (found.isFile()) return `${join(folder, command)}:${found.ino}:${found.size}:${found.mtimeMs}`;
+    } catch {
+      // Not in this folder.
+    }
+  }
+  return 'none';
+}
+
+const readOrNone = (path: string) => {
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch {
+    return 'none';
+  }
+};
+
+/** Everything the probes' answer depends on. */
+function machineKey(): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        hashSources(), // the probes themselves
+        readOrNone('/proc/sys/kernel/random/boot_id'),
+        readOrNone('/proc/sys/user/max_user_namespaces'),
+        readOrNone('/proc/sys/kernel/unprivileged_userns_clone'),
+        process.getuid?.() ?? -1,
+        process.execPath,
+        process.version,
+        [...disabled].sort(),
+        ['prlimit', 'setpriv', 'bwrap'].map(installed),
+      ]),
+    )
+    .digest('hex');
+}
+
+const LAYERS: readonly Layer[] = ['prlimit', 'setpriv', 'bwrap', 'node-permission'];
+
+function readKeptSupport(path: string): SandboxSupport | undefined {
+  if (!existsSync(path)) return undefined;
+  try {
+    const kept = JSON.parse(readFileSync(path, 'utf8')) as { layers: unknown; missing: unknown };
+    if (!Array.isArray(kept.layers) || !Array.isArray(kept.missing)) return undefined;
+    if (!kept.layers.every((layer) => LAYERS.includes(layer as Layer))) return undefined;
+    if (!kept.missing.every((line) => typeof line === 'string')) return undefined;
+    return { layers: new Set(kept.layers as Layer[]), missing: kept.missing as string[] };
+  } catch {
+    return undefined;
+  }
+}
+
+function probeSupport(): SandboxSupport {
   const layers = new Set<Layer>();
   const missing: string[] = [];
   const works = (layer: Layer, command: string, args: string[]) =>
@@ -139,8 +218,7 @@ export function sandboxSupport(): SandboxSupport {
   } else {
     missing.push("Node's permission model is unavailable: student code can write files and start processes");
   }
-  support = { layers, missing };
-  return support;
+  return { layers, missing };
 }
 
 export interface SandboxRequest {

@@ -239,6 +239,7 @@ function sharedKey(assignment: Assignment, language: NativeLanguage): string {
     ...(assignment.referenceDir === undefined
       ? []
       : assignment.studentFiles.map((file) => join(assignment.referenceDir!, file.name))),
+    ...standInSources(assignment),
   ];
   for (const source of sources)
     hash.update('\0').update(basename(source)).update('\0').update(readFileSync(source));
@@ -250,6 +251,14 @@ function sharedKey(assignment: Assignment, language: NativeLanguage): string {
     .slice(0, 16);
 }
 
+/** The student tool's stand-ins (NativeLanguage.standIns), one per student file that has one. */
+const standInSources = (assignment: Assignment): string[] => {
+  const dir = assignment.referenceDir === undefined ? assignment.native!.standIns : undefined;
+  return dir === undefined
+    ? []
+    : assignment.studentFiles.map((file) => join(dir, file.name)).filter((path) => existsSync(path));
+};
+
 /**
  * The grader's own objects (provided sources, the reference's files, the harness, the ready object),
  * compiled once and kept: `<folder>/provided/*.o`, `reference/<file>.o`, `harness.o`, `ready.o`, and
@@ -259,7 +268,9 @@ export function compileNativeShared(assignment: Assignment): Promise<string> {
   const language = assignment.native!;
   // A compiled program has no permission model: without bubblewrap it (and its compile's #include)
   // could read the reference and the hidden material, and print them into its report.
-  if (!sandboxSupport().layers.has('bwrap'))
+  // The student tool (no reference) holds nothing a program could read that is not the student's: it
+  // builds and runs without bubblewrap, and `check` names the missing layer (WARNING: not enforced).
+  if (assignment.referenceDir !== undefined && !sandboxSupport().layers.has('bwrap'))
     throw new PitbossError(
       'INFRASTRUCTURE',
       `${language.title} submissions are graded only inside bubblewrap, which cannot run here (install the Debian package bubblewrap): a compiled program has no permission model to keep the reference and hidden tests out of its reach`,
@@ -291,6 +302,9 @@ export function compileNativeShared(assignment: Assignment): Promise<string> {
           join(assignment.referenceDir!, file.name),
           join(building, 'reference', `${programName(file.name)}.o`),
         );
+      // The student tool's stand-ins take the reference's place: `reference/` holds them instead.
+      for (const source of standInSources(assignment))
+        await compile(source, join(building, 'reference', `${programName(basename(source))}.o`));
       await compile(language.harness, join(building, 'harness.o'));
       writeFileSync(join(building, 'ready.cpp'), READY_SOURCE);
       await compile(join(building, 'ready.cpp'), join(building, 'ready.o'));
@@ -534,16 +548,21 @@ export async function stageNativeSubmission(
       needs: studentNames,
       objects: [join(shared, 'ready.o'), ...own([...studentNames, ...extras]), ...providedObjects],
     },
-    {
-      key: `linked-${program}`,
-      needs: [program],
-      objects: [
-        join(shared, 'ready.o'),
-        ...own([program, ...extras]),
-        ...references([program]),
-        ...providedObjects,
-      ],
-    },
+    // With no reference (the student tool's stand-ins are no program's), the program runs only whole.
+    ...(assignment.referenceDir === undefined
+      ? []
+      : [
+          {
+            key: `linked-${program}`,
+            needs: [program],
+            objects: [
+              join(shared, 'ready.o'),
+              ...own([program, ...extras]),
+              ...references([program]),
+              ...providedObjects,
+            ],
+          },
+        ]),
     ...unitFiles.map((file) => ({
       key: `unit-${file}`,
       needs: [file],

@@ -184,6 +184,9 @@ export async function compile(
       {
         entryPoints: [source],
         outfile: join(outDir, outputName(as)),
+        // The file's own folder: esbuild names each input in a comment by its path from here, and a
+        // path through a run's temporary folder would make the same file compile differently each run.
+        absWorkingDir: dirname(source),
         bundle: true,
         platform: 'node',
         format: 'esm',

@@ -271,6 +271,10 @@ async function cutCase(
  * be written), before anything is graded; undefined when it can.
  */
 export function keepingProblem(dir: string, assignment: Assignment): string | undefined {
+  // Kept tests are TypeScript: in a submission of another language the next check would not run them.
+  for (const edition of Object.values(assignment.languages ?? {}))
+    if (edition.studentFiles.some((file) => existsSync(join(dir, file.name))))
+      return `cannot keep tests: --keep writes TypeScript tests, and this is a ${edition.native?.title ?? 'C++'} submission; to see a failing test again, run the replay line its report prints`;
   const target = join(dir, assignment.studentTests.folder);
   if (existsSync(target) && !statSync(target).isDirectory())
     return `cannot keep tests: ${target} is a file, not a folder`;

@@ -37,6 +37,16 @@ const moduleFile = (name: string) => `${name.replace(/\.ts$/, '')}.mjs`;
 /** A linking's runs started together while none has hung: a few, so that a hang found stops the rest soon. */
 const WAVE = 4;
 
+/** A run is long when its time limit is at least this many times the median of its linking's. */
+const LONG = 4;
+
+/** The runs among `runs` whose limit (from their expected output's length) marks them long. */
+function longRuns(runs: readonly ProgramRun[]): ProgramRun[] {
+  const limits = runs.map((each) => each.timeoutMs ?? 0).sort((a, b) => a - b);
+  const median = limits[Math.floor(limits.length / 2)] ?? 0;
+  return runs.filter((each) => median > 0 && (each.timeoutMs ?? 0) >= LONG * median);
+}
+
 export async function runTranscripts(
   assignment: Assignment,
   tests: readonly PlannedTest[],
@@ -146,24 +156,38 @@ export async function runTranscripts(
     linkings.map((linking) => [linking, runs.filter((each) => linkingOf.get(each.key) === linking)]),
   );
   const hangsIn = new Map(linkings.map((linking) => [linking, [] as string[]]));
+  // A linking's long runs (the 5000-hand game) start as soon as its first wave ends without a hang,
+  // beside the waves, rather than last: the same verdicts (each is taken in its wave's turn, and one
+  // the waves would not have run is told so), the wall time of the longest run instead of its sum.
+  const early = new Map<string, Promise<void>>();
   for (let wave = 0; [...pending.values()].some((left) => left.length > 0); wave++) {
     const now = linkings.flatMap((linking) => {
       const hangs = hangsIn.get(linking)!.length;
       const size = wave === 0 ? HANGS_TO_STOP : hangs > 0 ? 1 : WAVE;
       return pending.get(linking)!.splice(0, size);
     });
-    await run(now);
+    await Promise.all([
+      run(now.filter((each) => !early.has(each.key))),
+      ...now.flatMap((each) => early.get(each.key) ?? []),
+    ]);
     for (const each of now) {
       if (hung(outcomes.get(each.key))) hangsIn.get(linkingOf.get(each.key)!)!.push(nameOf.get(each.key)!);
     }
     for (const linking of linkings) {
       const hangs = hangsIn.get(linking)!;
-      if (hangs.length < HANGS_TO_STOP) continue;
-      for (const each of pending.get(linking)!.splice(0))
+      if (hangs.length < HANGS_TO_STOP) {
+        if (wave === 0 && hangs.length === 0)
+          for (const each of longRuns(pending.get(linking)!)) early.set(each.key, run([each]));
+        continue;
+      }
+      for (const each of pending.get(linking)!.splice(0)) {
+        await early.get(each.key);
+        printed.delete(each.key);
         outcomes.set(
           each.key,
           notRunAfterHangs(linking === 'linked' ? program : `${program} with all your files`, hangs),
         );
+      }
     }
   }
   await repeatFirstRuns(

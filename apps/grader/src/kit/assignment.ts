@@ -156,6 +156,19 @@ export interface NativeLanguage {
   harness: string;
   /** A call's argument as one word of the harness's line (no space, no newline). */
   encodeArgument(argument: WireArg): string;
+  /**
+   * Stand-ins for the student files a unit test does not test (a folder of sources named as they are):
+   * what the student tool, which holds no reference, links a file's tests with in place of the
+   * reference's other files. They hold no rule of the game. None in the grader.
+   */
+  standIns?: string | undefined;
+  /**
+   * How the student tool checks this edition (export-student-tool): `module` exports `language`, this
+   * language as the tool builds with it (its stand-ins); `ship` lists the files and folders that module
+   * needs, each copied into the tool at its place beside the assignment's folder. Absent: the tool says
+   * it cannot check the edition (Assignment.languagesNotHere).
+   */
+  studentTool?: { module: string; ship: readonly string[] } | undefined;
 }
 
 export interface Assignment {

@@ -26,6 +26,7 @@ export {
   type Describe,
   matches,
   type RecordedAssignment,
+  type RecordedEdition,
   type RecordedTest,
   recordedAssignment,
   recordTest,

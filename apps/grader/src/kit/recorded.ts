@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { Encoded, WireOutcome, WireStep } from '../3-sandbox/children/executor/calls.ts';
 import { type ExecutorOptions, makeExecutor } from '../3-sandbox/children/executor/executor-core.ts';
-import type { Assignment, LanguageNotHere, StdinRead, TranscriptCase } from './assignment.ts';
+import type { Assignment, LanguageNotHere, NativeLanguage, StdinRead, TranscriptCase } from './assignment.ts';
 import { decodeResults, decodeValue, isOpaque, type Outcome } from './decode.ts';
 import type { Calls, Script } from './script.ts';
 import {
@@ -222,12 +222,32 @@ export interface RecordedAssignment {
   unitTests: RecordedTest[];
   /** Assignment.languagesNotHere: the course's other editions, which the tool cannot check. */
   languagesNotHere?: Record<string, LanguageNotHere> | undefined;
+  /**
+   * The editions the tool checks too (a compiled language's, NativeLanguage.studentTool), by language:
+   * the same recorded tests and transcript cases, with the edition's own files.
+   */
+  languages?: Record<string, RecordedEdition> | undefined;
+}
+
+/** An edition of a recorded assignment: its files, in the order of the assignment's own (renamed so). */
+export interface RecordedEdition {
+  title: string;
+  studentFiles: { name: string; stub: string }[];
+  program: string;
+  studentTests: { folder: string; suffix: string; about: string[] };
+  starterFiles: Record<string, string>;
 }
 
 /** The Assignment a student tool grades with: its recorded tests, its transcripts run with all the student's files. */
 export function recordedAssignment(
   data: RecordedAssignment,
-  options: { dir: string; describeValue?: Describe | undefined; liveTests?: readonly UnitTest[] | undefined },
+  options: {
+    dir: string;
+    describeValue?: Describe | undefined;
+    liveTests?: readonly UnitTest[] | undefined;
+    /** Each recorded edition's language, as the tool builds it (NativeLanguage.studentTool's module). */
+    languages?: Readonly<Record<string, NativeLanguage>> | undefined;
+  },
 ): Assignment {
   const describe: Describe = options.describeValue ?? (() => undefined);
   // A case is its words and its stdin's name: two cases may share words and read another stdin.
@@ -235,7 +255,7 @@ export function recordedAssignment(
   const expected = new Map(data.transcripts.cases.map((c) => [caseKey(c), c.expected]));
   const reads = new Map(data.transcripts.cases.map((c) => [caseKey(c), c.reads]));
   const unitTestProvided = new Set(data.unitTestProvided ?? []);
-  return {
+  const assignment: Assignment = {
     name: data.name,
     title: data.title,
     version: data.version,
@@ -263,5 +283,36 @@ export function recordedAssignment(
     starterFiles: data.starterFiles,
     describeValue: options.describeValue,
     languagesNotHere: data.languagesNotHere,
+  };
+  const editions = Object.entries(data.languages ?? {}).flatMap(([name, edition]) => {
+    const native = options.languages?.[name];
+    return native === undefined ? [] : [[name, recordedEdition(assignment, data, edition, native)] as const];
+  });
+  return editions.length === 0 ? assignment : { ...assignment, languages: Object.fromEntries(editions) };
+}
+
+/**
+ * A compiled edition in the student tool: the same recorded and live tests, their calls sent to the
+ * student's file linked with the language's stand-ins (NativeLanguage.standIns); the transcripts run
+ * with all the student's files.
+ */
+function recordedEdition(
+  assignment: Assignment,
+  data: RecordedAssignment,
+  edition: RecordedEdition,
+  native: NativeLanguage,
+): Assignment {
+  const names = new Map(data.studentFiles.map((file, i) => [file.name, edition.studentFiles[i]?.name]));
+  return {
+    ...assignment,
+    title: edition.title,
+    studentFiles: edition.studentFiles,
+    providedFiles: [],
+    studentTests: edition.studentTests,
+    unitTests: assignment.unitTests.map((test) => ({ ...test, file: names.get(test.file) ?? test.file })),
+    transcripts: { ...assignment.transcripts, program: edition.program },
+    starterFiles: edition.starterFiles,
+    native,
+    languagesNotHere: undefined,
   };
 }

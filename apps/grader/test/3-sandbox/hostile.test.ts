@@ -192,4 +192,40 @@ describe('a machine without bubblewrap and setpriv (a student laptop)', () => {
     );
     expect(run.stderr).not.toContain('install the Debian package bubblewrap');
   });
+
+  it('probes the machine once: a second check reads what the first found, a changed bubblewrap is probed again', () => {
+    // A bwrap that refuses every sandbox and notes each time it is asked: only the probes ask it here.
+    const bin = join(scratch(), 'bin');
+    const asked = join(scratch(), 'asked.log');
+    mkdirSync(bin);
+    const write = (words: string) =>
+      writeFileSync(
+        join(bin, 'bwrap'),
+        `#!/bin/sh\necho "$1" >> ${asked}\n[ "$1" = --version ] && { echo 'bubblewrap 0.8.0'; exit 0; }\necho "bwrap: ${words}" >&2\nexit 1\n`,
+        { mode: 0o755 },
+      );
+    write('No permissions to create new namespace');
+    const check = () =>
+      spawnSync(
+        process.execPath,
+        [BIN, 'check', join(FIXTURES, 'hostile-read-secrets'), '--format', 'json', '--only', 'player.'],
+        {
+          encoding: 'utf8',
+          env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, PITBOSS_DISABLE_LAYERS: 'setpriv' },
+        },
+      );
+    const askedTimes = () => (existsSync(asked) ? readFileSync(asked, 'utf8').split('\n').length - 1 : 0);
+    const first = check();
+    const probes = askedTimes();
+    expect(probes).toBeGreaterThan(0);
+    const second = check();
+    expect(askedTimes()).toBe(probes);
+    // What is not enforced is said on every run, kept or probed.
+    expect(second.stderr).toContain('(it said: bwrap: No permissions to create new namespace)');
+    expect(second.stderr).toBe(first.stderr);
+    write('Creating new namespace failed: nesting depth or /proc/sys/user/max_*_namespaces exceeded');
+    const third = check();
+    expect(askedTimes()).toBeGreaterThan(probes);
+    expect(third.stderr).toContain('nesting depth');
+  });
 });

@@ -212,3 +212,18 @@ describe('a case as source', () => {
     expect(() => kept({ $: 'cut', v: 'abc', more: 10 })).toThrow(NotKeepable);
   });
 });
+
+describe('--keep on a C++ submission', () => {
+  it('is refused in one line before anything is graded: kept tests are TypeScript, which its next check would not run', async () => {
+    const dir = join(scratch(), 'cpp');
+    cpSync(join(REPO_ROOT, 'fixtures/submissions/classic-cpp/correct-tested'), dir, { recursive: true });
+    const before = readdirSync(join(dir, 'tests')).sort();
+    const run = await pitbossHere(['check', dir, '--keep']);
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(
+      'pitboss: cannot keep tests: --keep writes TypeScript tests, and this is a C++ submission; to see a failing test again, run the replay line its report prints\n',
+    );
+    expect(readdirSync(join(dir, 'tests')).sort()).toEqual(before);
+  });
+});

@@ -308,3 +308,26 @@ describe("pitboss mutants (the grader's self-check)", () => {
     expect(run.stdout).toMatch(/ok +wrong-shuffle-from-new-deck/);
   });
 }, 1_200_000);
+
+describe('the compiled solution and mutants, kept between runs', () => {
+  it('are compiled once and read back the same by a later run, and made again when what is kept is not whole', async () => {
+    const assignment = await loadAssignment('classic');
+    const mutants = readCatalogue(assignment).slice(0, 3);
+    const first = scratch();
+    chmodSync(first, 0o755);
+    const shared = await compileShared(assignment, first);
+    const made = await compileTargets(assignment, mutants, shared, first);
+    // A later run (another work root) reads them: it compiles nothing into its own folder.
+    const later = scratch();
+    const read = await compileTargets(assignment, mutants, shared, later);
+    expect(read).toEqual(made);
+    expect(existsSync(join(later, `targets-${assignment.name}`))).toBe(false);
+    expect(Object.keys(read.mutants).sort()).toEqual(mutants.map((mutant) => mutant.id).sort());
+    // A kept file cut short (a run killed while writing it, a full disk) is compiled again.
+    const kept = join(REPO_ROOT, 'node_modules/.cache/pitboss/targets');
+    for (const name of readdirSync(kept)) writeFileSync(join(kept, name), '{"reference":');
+    const again = scratch();
+    expect(await compileTargets(assignment, mutants, shared, again)).toEqual(made);
+    expect(existsSync(join(again, `targets-${assignment.name}`))).toBe(true);
+  });
+});

@@ -1,9 +1,10 @@
 // The student tool holds no solution: exported, it contains no file and no distinctive line of the
 // reference (packages, solution/, reference/ adapters, the suites that call it), no mutant, no fixture,
 // no private part; installed and run as a student runs it, it grades a correct submission with full
-// marks and a wrong one with the usual feedback.
+// marks and a wrong one with the usual feedback, in TypeScript and in C++ (with the grader's verdicts).
 import { spawnSync } from 'node:child_process';
 import {
+  chmodSync,
   cpSync,
   existsSync,
   mkdtempSync,
@@ -42,13 +43,22 @@ function secretLines(): string[] {
     for (const file of filesUnder(join(REPO_ROOT, 'packages', pkg, 'src')))
       if (!provided.has(file.split('/').pop()!)) secret.push(file);
   for (const rules of ['blackjack-kit', 'classic', 'crusaders', 'minbet', 'straights', 'table'])
-    for (const part of ['solution', 'reference', 'suites'])
+    for (const part of ['solution', 'reference', 'suites', 'solution-cpp'])
       if (existsSync(join(REPO_ROOT, 'graders', rules, part)))
         secret.push(...filesUnder(join(REPO_ROOT, 'graders', rules, part)));
   for (const dir of readdirSync(join(REPO_ROOT, 'fixtures/submissions/classic')).filter((d) =>
     d.startsWith('correct-'),
   ))
     secret.push(...filesUnder(join(REPO_ROOT, 'fixtures/submissions/classic', dir)));
+  // The C++ edition's correct fixtures, their sources (their tests quote the visible output).
+  for (const dir of readdirSync(join(REPO_ROOT, 'fixtures/submissions/classic-cpp')).filter((d) =>
+    d.startsWith('correct-'),
+  ))
+    secret.push(
+      ...[...filesUnder(join(REPO_ROOT, 'fixtures/submissions/classic-cpp', dir))].filter((file) =>
+        /\.(cpp|h)$/.test(file),
+      ),
+    );
   const lines = secret.flatMap((file) =>
     readFileSync(file, 'utf8')
       .split('\n')
@@ -64,6 +74,10 @@ function secretLines(): string[] {
     'instructor/classic/mutants.json',
     'instructor/straights/mutants.json',
     'instructor/table/mutants.json',
+    'graders/classic/mutants-cpp.json',
+    ...(existsSync(join(REPO_ROOT, 'instructor/classic/mutants-cpp.json'))
+      ? ['instructor/classic/mutants-cpp.json']
+      : []),
   ]) {
     const { mutants } = JSON.parse(readFileSync(join(REPO_ROOT, file), 'utf8')) as {
       mutants: { replace: string }[];
@@ -95,6 +109,12 @@ function secretLines(): string[] {
         join(REPO_ROOT, 'graders', rules, 'words-for-students.ts'),
       ].filter((file) => existsSync(file)),
     ]),
+    // The C++ edition's public parts: the handout's headers and sources, the starter, the harness
+    // (no test, no answer), the tool's stand-ins (no rule of the game) and the edition's description.
+    ...['provided-cpp', 'starter-cpp', 'harness-cpp', 'stand-ins-cpp'].flatMap((part) => [
+      ...filesUnder(join(REPO_ROOT, 'graders/classic', part)),
+    ]),
+    ...['cpp.ts', 'cpp-student-tool.ts'].map((file) => join(REPO_ROOT, 'graders/classic', file)),
   ];
   const published = publicFiles.map((file) => readFileSync(file, 'utf8')).join('\n');
   return [...new Set(lines)].filter((line) => !published.includes(line));
@@ -102,6 +122,12 @@ function secretLines(): string[] {
 
 describe('pitboss export-student-tool', { timeout: 600_000 }, () => {
   const exported = pitboss(['export-student-tool', tool]);
+  // Installed once, by the first test that runs it, as a student installs it.
+  let installed: ReturnType<typeof spawnSync> | undefined;
+  const install = () => {
+    installed ??= spawnSync('pnpm', ['install', '--prefer-offline'], { cwd: tool, encoding: 'utf8' });
+    expect(installed.status, String(installed.stderr) + String(installed.stdout)).toBe(0);
+  };
 
   it('writes the tool, in ordinary modes', () => {
     expect(exported.status, exported.stderr).toBe(0);
@@ -110,8 +136,11 @@ describe('pitboss export-student-tool', { timeout: 600_000 }, () => {
 
   it('holds no reference, no mutant, no fixture and nothing private', () => {
     const files = [...filesUnder(tool)].map((file) => relative(tool, file));
-    const forbidden = files.filter((file) =>
-      /^(packages|fixtures|instructor)\/|\/(solution|reference|suites)\//.test(file),
+    const forbidden = files.filter(
+      (file) =>
+        /^(packages|fixtures|instructor)\/|\/(solution|reference|suites|solution-cpp)\//.test(file) ||
+        // No compiled code at all: no object, archive or library of the reference's (or anyone's).
+        /\.(o|a|so)$/.test(file),
     );
     expect(forbidden).toEqual([]);
     for (const rules of ['classic', 'crusaders', 'minbet'])
@@ -169,8 +198,7 @@ describe('pitboss export-student-tool', { timeout: 600_000 }, () => {
   });
 
   it('installs, and grades as a student runs it: full marks for a correct submission, the usual feedback for a wrong one', () => {
-    const install = spawnSync('pnpm', ['install', '--prefer-offline'], { cwd: tool, encoding: 'utf8' });
-    expect(install.status, install.stderr + install.stdout).toBe(0);
+    install();
     const subs = join(root, 'subs');
     for (const name of ['correct-tested', 'wrong-shuffle-from-new-deck', 'wrong-deck-empty-never-thrown'])
       cpSync(join(REPO_ROOT, 'fixtures/submissions/classic', name), join(subs, name), { recursive: true });
@@ -267,24 +295,122 @@ export class Hand implements HandADT {
     expect(randomDraws(graded).map((t) => t.status)).toEqual(['failed', 'failed', 'failed']);
   });
 
-  it('says in one line that it checks TypeScript only: a C++ starter or submission, and its README', () => {
-    const inTool = (...args: string[]) =>
-      spawnSync(join(tool, 'node_modules/.bin/pitboss'), args, { cwd: tool, encoding: 'utf8' });
-    const line =
-      'this student tool checks classic in TypeScript only, not in C++: a C++ submission is checked when the course grades it';
-    const init = inTool('init', join(root, 'cpp-starter'), '--language', 'cpp');
-    expect([init.status, init.stdout, init.stderr]).toEqual([2, '', `pitboss: ${line}\n`]);
-    const cpp = join(REPO_ROOT, 'fixtures/submissions/classic-cpp/correct-tested');
-    const check = inTool('check', cpp);
-    expect([check.status, check.stdout, check.stderr]).toEqual([2, '', `pitboss: ${cpp}: ${line}\n`]);
-    // Declared in pitboss.json, without a .cpp file yet: the same.
-    const declared = join(root, 'declared-cpp');
-    cpSync(join(REPO_ROOT, 'fixtures/submissions/classic/correct-tested'), declared, { recursive: true });
-    for (const name of ['deck.ts', 'hand.ts', 'player.ts', 'blackjack.ts']) rmSync(join(declared, name));
-    writeFileSync(join(declared, 'pitboss.json'), '{ "language": "cpp" }\n');
-    expect(inTool('check', declared).stderr).toBe(`pitboss: ${declared}: ${line}\n`);
-    expect(readFileSync(join(tool, 'README.md'), 'utf8')).toContain(
-      'It checks TypeScript submissions only: a C++ one is checked when the course grades it.',
+  it('C++: no reference source, object or mutant, only the public parts; the README says how', () => {
+    const files = [...filesUnder(tool)].map((file) => relative(tool, file));
+    const cpp = files.filter((file) => /\.(cpp|cc|h|o|a|so)$/.test(file));
+    // The handout's files, the harness (no test, no answer) and the tool's stand-ins, and nothing else.
+    expect(cpp.sort()).toEqual(
+      [
+        ...readdirSync(join(REPO_ROOT, 'graders/classic/provided-cpp')).map((f) => `provided-cpp/${f}`),
+        'harness-cpp/harness.cpp',
+        'stand-ins-cpp/deck.cpp',
+        'stand-ins-cpp/hand.cpp',
+        'stand-ins-cpp/player.cpp',
+      ]
+        .map((file) => `graders/classic/${file}`)
+        .sort(),
     );
+    // The stand-ins count no card: none of the reference's lines, and no rule of the game (checked
+    // with the secrets above); the recording is the one the TypeScript edition replays.
+    const recording = JSON.parse(readFileSync(join(tool, 'graders/classic/recorded.json'), 'utf8')) as {
+      languages: Record<string, { studentFiles: { name: string }[] }>;
+      languagesNotHere: object;
+    };
+    expect(recording.languages.cpp!.studentFiles.map((f) => f.name)).toEqual([
+      'deck.cpp',
+      'hand.cpp',
+      'player.cpp',
+      'blackjack.cpp',
+    ]);
+    expect(recording.languagesNotHere).toEqual({});
+    const readme = readFileSync(join(tool, 'README.md'), 'utf8');
+    expect(readme).toContain('pnpm --silent pitboss init my-cpp --assignment classic --language cpp');
+    expect(readme).toContain('pnpm --silent pitboss check my-cpp --assignment classic');
+    expect(readme).not.toContain('TypeScript submissions only');
   });
+
+  it('C++: installs and checks as a student does, with the verdicts the grader gives the visible tests', () => {
+    install();
+    // As root, the sandbox's own uid compiles and links: it must pass through the folders above the
+    // tool's provided headers and its cache, which a private (0700) folder does not let it (a student
+    // is not root, and runs as itself). The TypeScript tests above keep the folder private.
+    chmodSync(root, 0o755);
+    try {
+      checkCpp();
+    } finally {
+      chmodSync(root, 0o700);
+    }
+  });
+
+  function checkCpp() {
+    const inTool = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+      spawnSync(join(tool, 'node_modules/.bin/pitboss'), args, {
+        cwd: tool,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1', ...env },
+      });
+    // The starter: the handout's headers and sources, the stubs, the Makefile and the example test.
+    const starter = join(root, 'cpp-starter');
+    const init = inTool(['init', starter, '--language', 'cpp']);
+    expect(init.status, init.stderr).toBe(0);
+    for (const file of ['deck.cpp', 'Makefile', 'tests/deck_shuffle_returns_dealt_card.cpp'])
+      expect(readFileSync(join(starter, file), 'utf8')).toBe(
+        readFileSync(join(REPO_ROOT, 'graders/classic/starter-cpp', file), 'utf8'),
+      );
+    expect(readFileSync(join(starter, 'deck.h'), 'utf8')).toBe(
+      readFileSync(join(REPO_ROOT, 'graders/classic/provided-cpp/deck.h'), 'utf8'),
+    );
+    const subs = join(root, 'cpp-subs');
+    const statuses = (report: Report) =>
+      Object.fromEntries(report.tests.map((test) => [test.id, test.status]));
+    const inTheTool = new Map<string, Record<string, string>>();
+    for (const name of [
+      'correct-tested',
+      'wrong-shuffle-left-first',
+      'wrong-hand-soft-kept-after-lowering',
+    ]) {
+      const folder = join(subs, name);
+      cpSync(join(REPO_ROOT, 'fixtures/submissions/classic-cpp', name), folder, { recursive: true });
+      const run = inTool(['check', folder, '--format', 'json']);
+      expect(run.stderr).toBe('');
+      const local = JSON.parse(run.stdout) as Report;
+      expect(local.language).toBe('cpp');
+      // The grader's check of the same folder (a copy: check writes .pitboss/ in it).
+      const copy = join(root, 'cpp-graded', name);
+      cpSync(join(REPO_ROOT, 'fixtures/submissions/classic-cpp', name), copy, { recursive: true });
+      const graded = json<Report>(pitboss(['check', copy, '--format', 'json']));
+      const ours = statuses(local);
+      inTheTool.set(name, ours);
+      const theirs = statuses(graded);
+      // Every recorded test and transcript the tool runs is a visible test of the grader's, with its verdict.
+      const shared = Object.keys(ours).filter((id) => !id.startsWith('live.'));
+      expect(shared.length).toBe(33);
+      expect(Object.fromEntries(shared.map((id) => [id, ours[id]]))).toEqual(
+        Object.fromEntries(shared.map((id) => [id, theirs[id]])),
+      );
+      if (name === 'correct-tested') {
+        expect(run.status).toBe(0);
+        expect(local.score).toBe(local.maxScore);
+        // Its own tests, run on its own code, each passing.
+        expect(local.studentTests.cases.length).toBe(10);
+        expect(local.studentTests.cases.every((c) => c.valid)).toBe(true);
+      } else {
+        expect(run.status).toBe(1);
+        expect(Object.values(ours)).toContain('failed');
+      }
+      // The file at fault fails its own tests only: a wrong hand.cpp fails no test of player.cpp.
+      if (name === 'wrong-hand-soft-kept-after-lowering')
+        expect(local.tests.filter((t) => t.file === 'player.cpp' && t.status !== 'passed')).toEqual([]);
+    }
+    // In words, as a student reads it: the smallest recorded case that fails.
+    const wrong = inTool(['check', join(subs, 'wrong-shuffle-left-first')]);
+    expect(wrong.stdout).toMatch(/deal\(\) returned \w+ of \w+; expected \w+ of \w+/);
+    // Where bubblewrap cannot run (the tool's deliberate policy, in its README): one line says so, and
+    // the student's own code runs without it, with the same verdicts.
+    const bare = inTool(['check', join(subs, 'wrong-shuffle-left-first'), '--format', 'json'], {
+      PITBOSS_DISABLE_LAYERS: 'bwrap',
+    });
+    expect(bare.stderr).toMatch(/^pitboss: WARNING: not enforced: bubblewrap cannot run here .*\n$/);
+    expect(statuses(JSON.parse(bare.stdout) as Report)).toEqual(inTheTool.get('wrong-shuffle-left-first'));
+  }
 });

@@ -4,17 +4,18 @@
 // ready never ran student code, so that is the machinery's failure, never the student's.
 import { chmodSync, copyFileSync, existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { FileOutcome } from '../../4-phases/student-tests/matrix.ts';
 import type { Limits } from '../../kit/assignment.ts';
 import { bundleCached } from '../../plumbing/bundle.ts';
 import { REPO_ROOT } from '../../plumbing/paths.ts';
 import type { ExecReply, ExecRequest } from '../children/executor/calls.ts';
 import { parseReply } from '../children/student-tests/protocol.ts';
-import { ISOLATE_HOST_FLAGS } from '../layers.ts';
+import { ISOLATE_HOST_FLAGS, sandboxSupport } from '../layers.ts';
 import { describeLimit } from '../limits.ts';
 import type { ProgramOutcome } from '../process.ts';
 import { ChildWorker, type Settled } from '../worker.ts';
+import { KeptRuns } from './kept-runs.ts';
 import type {
   ExecHostReply,
   HostReply,
@@ -220,11 +221,32 @@ export class IsolateSandbox {
 
   readonly #workRoot: string;
 
-  constructor(options: { workDir: string; workRoot: string; limits: Limits; size: number }) {
+  /** A check's runs of the folder before (kept-runs.ts); none when grading. */
+  readonly #kept: KeptRuns | undefined;
+
+  constructor(options: {
+    workDir: string;
+    workRoot: string;
+    limits: Limits;
+    size: number;
+    /** A check's submission folder: its runs are kept for its next check, and read from its last. */
+    keepRunsOf?: string | undefined;
+  }) {
     this.#workDir = options.workDir;
     this.#workRoot = options.workRoot;
     this.#limits = options.limits;
     this.#size = Math.max(1, options.size);
+    const support = isolatesSupport();
+    this.#kept =
+      options.keepRunsOf === undefined || !('path' in support)
+        ? undefined
+        : // What a run may reach depends on the layers around its host: a run kept under some is no
+          // answer for a run under others.
+          new KeptRuns(realFolder(options.keepRunsOf), [
+            support.path,
+            support.binary,
+            ...[...sandboxSupport().layers].sort(),
+          ]);
   }
 
   async #acquire(): Promise<Worker> {
@@ -274,6 +296,36 @@ export class IsolateSandbox {
     wallMs: number,
   ): Promise<Settled<HostReply & { token: string }>> {
     if (this.#closed) throw new Error('the isolate sandbox is closed');
+    const key = this.#keyOf(request);
+    const known = key === undefined ? undefined : this.#kept!.answer(key);
+    if (known !== undefined) return { kind: 'reply', reply: known as HostReply & { token: string } };
+    const settled = await this.#sendNow(request, wallMs);
+    if (key !== undefined && settled.kind === 'reply' && endedByItself(settled.reply))
+      this.#kept!.keep(key, settled.reply);
+    return settled;
+  }
+
+  /** A request's key among the kept runs: what it asks, without its stage's temporary path or its wall time. */
+  #keyOf(request: DistributiveOmit<HostRequest, 'id'>): string | undefined {
+    if (this.#kept === undefined) return undefined;
+    const { limits, ...asked } = request;
+    const { wallMs: _wall, ...bounds } = limits;
+    if (asked.kind === 'exec') {
+      // An exec request's id is its place among the grader's requests, not what it asks.
+      const { dir, request: exec, ...rest } = asked;
+      return this.#kept.keyOf({ ...rest, scripts: exec.scripts, bounds }, dir);
+    }
+    if (asked.kind === 'program') {
+      const { dir, ...rest } = asked;
+      return this.#kept.keyOf({ ...rest, bounds }, dir);
+    }
+    return this.#kept.keyOf({ ...asked, bounds }, undefined);
+  }
+
+  async #sendNow(
+    request: DistributiveOmit<HostRequest, 'id'>,
+    wallMs: number,
+  ): Promise<Settled<HostReply & { token: string }>> {
     const worker = await this.#acquire();
     try {
       const id = ++ids;
@@ -455,7 +507,29 @@ export class IsolateSandbox {
   close(): void {
     this.#closed = true;
     for (const worker of this.#all) worker.close();
+    this.#kept?.save();
   }
+}
+
+/** A folder's real path; its path as given when it is gone (a snapshot graded after its folder went). */
+function realFolder(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return resolve(folder);
+  }
+}
+
+/** A reply of a run that ended by itself: no limit, nothing broken, every test file answered. */
+function endedByItself(reply: HostReply): boolean {
+  const fields = reply as { kind?: unknown; limit?: unknown; broke?: unknown; files?: unknown };
+  if (fields.limit !== undefined || fields.broke !== undefined || fields.kind === 'fault') return false;
+  if (fields.kind === 'tests')
+    return (
+      Array.isArray(fields.files) &&
+      fields.files.every((file) => (file as { kind?: unknown }).kind === 'reply')
+    );
+  return true;
 }
 
 /** What runs a unit test's requests: a process of its own (ChildWorker) or the isolate host. */

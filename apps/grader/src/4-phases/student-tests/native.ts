@@ -192,11 +192,11 @@ function implementation(assignment: Assignment, dir: string): Promise<string> {
 const mutantVariant = (assignment: Assignment, mutant: Mutant, reference: string): Promise<string> =>
   variant(assignment, new Map([[programName(mutant.file), mutant.source]]), reference);
 
-const passed = (outcome: ProgramOutcome) =>
+export const passed = (outcome: ProgramOutcome) =>
   outcome.status === 0 && outcome.limit === undefined && outcome.infrastructure !== true;
 
 /** How a test run ended, in words: `exited with status 1`, `was killed by SIGSEGV`, `ran out of time`. */
-function ending(outcome: ProgramOutcome): string {
+export function ending(outcome: ProgramOutcome): string {
   if (outcome.limit === 'time' || outcome.limit === 'cpu') return 'ran out of time';
   if (outcome.limit !== undefined) return `hit its ${outcome.limit} limit`;
   if (outcome.signal !== null) return `was killed by ${outcome.signal}`;
@@ -212,6 +212,19 @@ function killOf(path: string, outcome: ProgramOutcome): Kill {
 }
 
 const killKey = (kill: Kill) => `${kill.file}\0${'broke' in kill ? kill.broke : kill.position}`;
+
+/** A submission's test files (its tests folder's own, not in a folder below), in order. */
+export function testFilesOf(paths: Iterable<string>, assignment: Assignment): string[] {
+  const { folder, suffix } = assignment.studentTests;
+  return [...paths]
+    .filter(
+      (path) =>
+        path.startsWith(`${folder}/`) &&
+        path.endsWith(suffix) &&
+        !path.slice(folder.length + 1).includes('/'),
+    )
+    .sort();
+}
 
 /**
  * Compiles and runs a submission's C++ tests: each against the reference (twice: a test must give the
@@ -233,21 +246,14 @@ export async function runNativeStudentTests(
   },
 ): Promise<NativeTestVerdicts> {
   const language = assignment.native!;
-  const { folder, suffix, about } = assignment.studentTests;
+  const { about } = assignment.studentTests;
   const sources = join(workDir, 'test-sources');
   const objects = join(workDir, 'test-objects');
   const programs = join(workDir, 'test-programs');
   for (const dir of [sources, objects, programs]) mkdirSync(dir, { recursive: true });
   chmodSync(objects, 0o777);
   chmodSync(programs, 0o777);
-  const tests = [...submission.snapshot.files.keys()]
-    .filter(
-      (path) =>
-        path.startsWith(`${folder}/`) &&
-        path.endsWith(suffix) &&
-        !path.slice(folder.length + 1).includes('/'),
-    )
-    .sort();
+  const tests = testFilesOf(submission.snapshot.files.keys(), assignment);
   const cases: StudentCase[] = [];
   const killedBy = new Map<string, Kill[]>(mutants.map((mutant) => [mutant.id, []]));
   if (tests.length === 0) return { cases, killedBy };
