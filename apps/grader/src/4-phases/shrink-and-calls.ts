@@ -93,19 +93,6 @@ export async function shorterInput(
   };
 }
 
-const expectedCalls = new WeakMap<TranscriptCase, readonly ExpectedCall[]>();
-export function callsExpected(
-  assignment: Assignment,
-  transcriptCase: TranscriptCase,
-): readonly ExpectedCall[] {
-  let calls = expectedCalls.get(transcriptCase);
-  if (calls === undefined) {
-    calls = assignment.transcripts.calls!.expected(transcriptCase);
-    expectedCalls.set(transcriptCase, calls);
-  }
-  return calls;
-}
-
 /**
  * A linked run's verdict with its calls to the reference's files (CallsCheck) checked too. A run that
  * ended by itself is compared: a deviation is told with a wrong transcript, and with a right one is a

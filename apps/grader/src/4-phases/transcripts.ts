@@ -15,21 +15,12 @@ import {
 } from '../3-sandbox/door.ts';
 import type { TranscriptDiff } from '../6-reports/model.ts';
 import type { Assignment, TranscriptCase } from '../kit/assignment.ts';
+import { callsExpected, expectedOf } from './expected.ts';
 import { judgeTranscript, lineCount } from './judge-transcript.ts';
 import type { Keeping } from './keep.ts';
 import type { GradeOptions } from './options.ts';
 import { HANGS_TO_STOP, hung, notRunAfterHangs, type Outcome } from './outcome.ts';
-import { callsExpected, judgeCalls, shorterInput } from './shrink-and-calls.ts';
-
-const expectedCache = new WeakMap<TranscriptCase, string>();
-function expectedOf(assignment: Assignment, transcriptCase: TranscriptCase): string {
-  let text = expectedCache.get(transcriptCase);
-  if (text === undefined) {
-    text = assignment.transcripts.expected(transcriptCase);
-    expectedCache.set(transcriptCase, text);
-  }
-  return text;
-}
+import { judgeCalls, shorterInput } from './shrink-and-calls.ts';
 
 /** A TypeScript file's module in a stage (`deck.ts` -> `deck.mjs`). */
 const moduleFile = (name: string) => `${name.replace(/\.ts$/, '')}.mjs`;
