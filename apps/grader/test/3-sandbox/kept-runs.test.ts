@@ -14,7 +14,10 @@ const TESTED = join(REPO_ROOT, 'fixtures/submissions/classic/correct-tested');
 /** A command as a student runs it, with what its phases started (PITBOSS_TIMINGS). */
 function timedRun(args: readonly string[]): { report: Report; timings: Timings } {
   const timings = join(scratch(), 'timings.json');
-  const run = pitboss([...args, '--format', 'json'], { PITBOSS_TIMINGS: timings });
+  // Room for a loaded machine: a run stopped by its wall time is never kept, and would run again.
+  const run = pitboss([...args, '--format', 'json', '--timeout', '120', '--budget', '1200'], {
+    PITBOSS_TIMINGS: timings,
+  });
   expect(run.stderr).toBe('');
   return {
     report: JSON.parse(run.stdout) as Report,
