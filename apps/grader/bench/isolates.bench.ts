@@ -5,7 +5,8 @@
 //      runs of a small real program through one host, the host's and the grader's processor time
 //      less the isolates' own, divided by the runs (target: at most 5 ms);
 //   2. `pitboss check` on the bundled `correct-tested`, whole process, wall time, each way in turns
-//      (BENCH_CHECKS times; the median), with the processes each started (PITBOSS_TIMINGS);
+//      (BENCH_CHECKS times; the median), with the processes each started (PITBOSS_TIMINGS); then the
+//      same check again (nothing changed: every run kept) and after a save of player.ts;
 //   3. a class (BENCH_CLASS submissions cycled through the correct-* and wrong-* fixtures) graded at
 //      --jobs 1 and 2 with isolates: submissions a minute, and the ratio of the two.
 import { spawn } from 'node:child_process';
@@ -23,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IsolateSandbox } from '../src/3-sandbox/isolate/client.ts';
 import { treesUsage } from '../src/3-sandbox/limits.ts';
+import type { Report } from '../src/6-reports/model.ts';
 import type { Limits } from '../src/kit/assignment.ts';
 import { CACHE_ROOT } from '../src/plumbing/bundle.ts';
 import { REPO_ROOT } from '../src/plumbing/paths.ts';
@@ -121,13 +123,22 @@ async function checks(): Promise<void> {
   // A copy: a check keeps its history in the folder it checks, never in the fixture.
   const folder = join(work, 'correct-tested');
   cpSync(join(FIXTURES, 'correct-tested'), folder, { recursive: true });
-  const seconds: Record<'isolates' | 'processes', number[]> = { isolates: [], processes: [] };
-  const started: Record<'isolates' | 'processes', number> = { isolates: 0, processes: 0 };
-  const reports: Record<'isolates' | 'processes', string> = { isolates: '', processes: '' };
+  const player = join(folder, 'player.ts');
+  const ways = ['processes', 'isolates', 'again', 'saved'] as const;
+  type Way = (typeof ways)[number];
+  const seconds = Object.fromEntries(ways.map((way) => [way, [] as number[]])) as Record<Way, number[]>;
+  const started = Object.fromEntries(ways.map((way) => [way, 0])) as Record<Way, number>;
+  const reports = Object.fromEntries(ways.map((way) => [way, ''])) as Record<Way, string>;
   for (let i = 0; i < CHECKS; i++) {
-    for (const way of ['processes', 'isolates'] as const) {
-      // Each a first check of this code: no type check kept from the one before.
-      rmSync(join(CACHE_ROOT, 'type-check'), { recursive: true, force: true });
+    for (const way of ways) {
+      if (way === 'processes' || way === 'isolates') {
+        // Each a first check of this code: no type check, no run kept from the one before.
+        rmSync(join(CACHE_ROOT, 'type-check'), { recursive: true, force: true });
+        rmSync(join(CACHE_ROOT, 'runs'), { recursive: true, force: true });
+      }
+      // A student's save that changes player.ts's code (not its behaviour): its runs are run again.
+      if (way === 'saved')
+        writeFileSync(player, `${readFileSync(player, 'utf8')}\nexport const saved${i} = ${i};\n`);
       const run = await pitboss(
         ['check', folder, '--format', 'json'],
         way === 'processes' ? { PITBOSS_ISOLATES: 'off' } : {},
@@ -137,13 +148,22 @@ async function checks(): Promise<void> {
       reports[way] = run.stdout;
     }
   }
-  if (reports.isolates !== reports.processes)
-    throw new Error('check gave different reports with and without isolates');
-  const a = median(seconds.isolates);
-  const b = median(seconds.processes);
+  for (const way of ways)
+    if (reports[way] !== reports.processes) {
+      const [a, b] = [JSON.parse(reports.processes) as Report, JSON.parse(reports[way]) as Report];
+      const differs = a.tests.filter((test, i) => JSON.stringify(test) !== JSON.stringify(b.tests[i]));
+      throw new Error(
+        `check gave a different report (${way}): ${differs.map((test, i) => `${test.id}: ${test.status} / ${b.tests.find((other) => other.id === test.id)?.status}${i === 0 ? ` ${JSON.stringify(b.tests.find((other) => other.id === test.id)?.message)}` : ''}`).join('; ')}`,
+      );
+    }
+  const [processesS, isolatesS, againS, savedS] = ways.map((way) => median(seconds[way]));
   console.log(
-    `pitboss check correct-tested (median of ${CHECKS}, same run, identical reports): isolates ${a.toFixed(2)} s ` +
-      `(${started.isolates} sandboxed processes), processes ${b.toFixed(2)} s (${started.processes}): ${(b / a).toFixed(2)} times as fast`,
+    `pitboss check correct-tested (median of ${CHECKS}, same run, identical reports): isolates ${isolatesS!.toFixed(2)} s ` +
+      `(${started.isolates} sandboxed processes), processes ${processesS!.toFixed(2)} s (${started.processes}): ${(processesS! / isolatesS!).toFixed(2)} times as fast`,
+  );
+  console.log(
+    `  the same check again, nothing changed: ${againS!.toFixed(2)} s (${started.again} processes, ${(isolatesS! / againS!).toFixed(2)} times as fast as the first); ` +
+      `after a save of player.ts: ${savedS!.toFixed(2)} s (${started.saved} processes, ${(isolatesS! / savedS!).toFixed(2)} times as fast)`,
   );
 }
 
