@@ -60,7 +60,7 @@ import {
 } from './runner/transcript.ts';
 import { checkTypes } from './runner/type-check.ts';
 import { ChildWorker, type Settled } from './runner/worker.ts';
-import { type ExecWorker, IsolateSandbox, isolatesSupport } from './sandbox/isolate/client.ts';
+import { type ExecWorker, IsolateSandbox } from './sandbox/isolate/client.ts';
 import { compileStudentTests, compileTargets } from './student-tests/compile.ts';
 import { runMatrix, runOwnOnly } from './student-tests/matrix.ts';
 import { runNativeStudentTests } from './student-tests/native.ts';
@@ -1259,9 +1259,10 @@ export async function gradeSubmission(
     .map((test) => withEditionMutant(test, assignment, options));
   mkdirSync(options.workRoot, { recursive: true });
   const workDir = mkdtempSync(join(options.workRoot, 'submission-'));
-  // Every JavaScript run of this submission in one sandboxed host, each run a fresh isolate in it.
+  // Every JavaScript run of this submission in one sandboxed host, each run a fresh isolate in it
+  // (without isolated-vm, a fresh `node:vm` context with the same library, in a process of its own).
   const sandbox =
-    assignment.native === undefined && 'path' in isolatesSupport()
+    assignment.native === undefined
       ? new IsolateSandbox({
           workDir,
           workRoot: options.workRoot,
