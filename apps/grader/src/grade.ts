@@ -14,7 +14,6 @@ import {
   compileNativeShared,
   compileShared,
   IsolateSandbox,
-  isolatesSupport,
   type NativeStaging,
   stageNativeSubmission,
   stageSubmission,
@@ -66,9 +65,10 @@ export async function gradeSubmission(
     .map((test) => withEditionMutant(test, assignment, options));
   mkdirSync(options.workRoot, { recursive: true });
   const workDir = mkdtempSync(join(options.workRoot, 'submission-'));
-  // Every JavaScript run of this submission in one sandboxed host, each run a fresh isolate in it.
+  // Every JavaScript run of this submission in one sandboxed host, each run a fresh isolate in it
+  // (without isolated-vm, a fresh `node:vm` context with the same library, in a process of its own).
   const sandbox =
-    assignment.native === undefined && 'path' in isolatesSupport()
+    assignment.native === undefined
       ? new IsolateSandbox({
           workDir,
           workRoot: options.workRoot,

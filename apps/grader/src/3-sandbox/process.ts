@@ -121,6 +121,9 @@ export function spawnStudent(
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...options.env },
   });
   startedWith.set(child, options);
+  // A child that cannot start (its folder gone) emits 'error' and then 'close' with no status: each
+  // caller tells that as the machinery's failure; unheard, the error would end the grader itself.
+  child.on('error', () => {});
   return child;
 }
 

@@ -149,6 +149,17 @@ export class ChildWorker<Reply extends { token: string }> {
       });
     }
     child.stdin?.on('error', () => {});
+    // It never started (its work folder gone, say, after another failure removed it): Node says so
+    // here, with no 'exit'. The machinery's failure, in one line.
+    child.on('error', (error) => {
+      stopWatching();
+      if (this.#live === live) this.#live = undefined;
+      live.pending?.settle({
+        kind: 'exit',
+        message: `the sandboxed process could not start: ${error.message}`,
+        infrastructure: true,
+      });
+    });
     // Replies are read a line at a time with a cap: anything in the child may write to this pipe.
     let pending: Buffer[] = [];
     let pendingBytes = 0;

@@ -14,7 +14,7 @@ import {
   withChance,
 } from '../3-sandbox/door.ts';
 import type { TranscriptDiff } from '../6-reports/model.ts';
-import type { Assignment, TranscriptCase } from '../kit/assignment.ts';
+import type { Assignment } from '../kit/assignment.ts';
 import { callsExpected, expectedOf } from './expected.ts';
 import { judgeTranscript, lineCount } from './judge-transcript.ts';
 import type { Keeping } from './keep.ts';

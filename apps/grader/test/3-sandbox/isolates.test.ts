@@ -1,6 +1,7 @@
 // The isolate host as a phase uses it: each run a fresh V8 isolate in one sandboxed host process. What
 // one run leaves (globals, patched built-ins, module state) is gone in the next; student code finds
 // no Node API, only the library made inside; chance and timers repeat; limits stop a run, not the host.
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +35,9 @@ const printed = async (source: string, stdin = '') =>
   (await run(stage({ 'main.mjs': source }), stdin)).stdout.toString('utf8');
 
 beforeAll(() => {
-  if (!('path' in isolatesSupport())) throw new Error('isolated-vm does not load here');
+  // PITBOSS_ISOLATES=off runs every test here on the fallback: node:vm contexts, one process a run.
+  if (!('path' in isolatesSupport()) && process.env.PITBOSS_ISOLATES !== 'off')
+    throw new Error('isolated-vm does not load here');
   root = mkdtempSync(join(tmpdir(), 'pitboss-isolates-'));
   chmodSync(root, 0o711);
   sandbox = new IsolateSandbox({ workDir: root, workRoot: root, limits, size: 1 });
@@ -163,6 +166,55 @@ describe('the library', () => {
     expect(crashed.status).toBe(1);
     expect(crashed.stdout.toString()).toBe('before\n');
     expect(crashed.stderr).toContain('RangeError: no cards left');
+  });
+
+  it('an unhandled rejection ends the program as Node ends it: status 1, its words on stderr, no later timer', async () => {
+    for (const source of [
+      "console.log('before'); setTimeout(() => console.log('later'), 0); Promise.reject(new RangeError('no cards left'));",
+      "console.log('before'); setTimeout(() => console.log('later'), 5); const deal = async () => { await null; throw new RangeError('no cards left'); }; deal();",
+      "console.log('before'); setTimeout(() => { Promise.reject(new RangeError('no cards left')); setTimeout(() => console.log('later'), 0); }, 1);",
+    ]) {
+      const outcome = await run(stage({ 'main.mjs': source }));
+      expect({ status: outcome.status, stdout: outcome.stdout.toString() }).toEqual({
+        status: 1,
+        stdout: 'before\n',
+      });
+      expect(outcome.stderr).toContain('RangeError: no cards left');
+    }
+    const handled = await run(
+      stage({
+        'main.mjs': "const p = Promise.reject(new Error('x')); p.catch(() => console.log('caught'));",
+      }),
+    );
+    expect({ status: handled.status, stdout: handled.stdout.toString() }).toEqual({
+      status: 0,
+      stdout: 'caught\n',
+    });
+  });
+});
+
+describe("the web globals Node gives a program, as Node's", () => {
+  it('URL, URLSearchParams, TextEncoder, TextDecoder, structuredClone, queueMicrotask, AbortController', async () => {
+    const source = [
+      "const u = new URL('../cards/deck.json?seed=7&name=Ace%20of+Spades#top', 'https://Example.COM:443/a/b/c.html');",
+      "console.log(u.href, u.host, u.pathname, u.search, u.hash, u.origin, u.searchParams.get('name'));",
+      "u.searchParams.set('seed', '8'); u.searchParams.append('q', 'a b&c');",
+      'console.log(u.href, [...u.searchParams.keys()].join());',
+      "console.log(new URL('file:///submission/x y.txt').pathname, new URL('http://h:8080/p').port, URL.canParse('nope'));",
+      "try { new URL('nope'); } catch (error) { console.log(error.name, error.code, error.message); }",
+      "const p = new URLSearchParams({ b: '2', a: '1 + 1' }); p.sort(); console.log(p.toString(), p.size, p.has('a'));",
+      "const bytes = new TextEncoder().encode('Ace ♠'); console.log(bytes.length, new TextDecoder().decode(bytes));",
+      'const cyc = { when: new Date(0), seen: new Set([1, 2]), map: new Map([[1, { x: [1] }]]) }; cyc.self = cyc;',
+      'const copy = structuredClone(cyc);',
+      'console.log(copy !== cyc, copy.self === copy, copy.when.getTime(), [...copy.seen].join(), copy.map.get(1).x[0]);',
+      'try { structuredClone(() => 1); } catch (error) { console.log(error.name); }',
+      "queueMicrotask(() => console.log('microtask')); console.log('sync');",
+      "const c = new AbortController(); c.signal.addEventListener('abort', () => console.log('aborted', c.signal.aborted)); c.abort();",
+      'console.log(c.signal.reason.name);',
+    ].join('\n');
+    const node = spawnSync(process.execPath, ['--input-type=module', '-e', source], { encoding: 'utf8' });
+    expect(node.stderr).toBe('');
+    expect((await printed(source)).split('\n')).toEqual(node.stdout.split('\n'));
   });
 });
 

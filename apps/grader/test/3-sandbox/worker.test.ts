@@ -52,6 +52,27 @@ describe('the handshake', () => {
     expect(settled).toMatchObject({ kind: 'exit', infrastructure: true });
   });
 
+  it('a process whose work folder is gone (spawn ENOENT) is an infrastructure fault, never an unhandled error', async () => {
+    const gone = mkdtempSync(join(tmpdir(), 'pitboss-gone-'));
+    rmSync(gone, { recursive: true, force: true });
+    const worker = new ChildWorker<{ token: string; id: string }>({
+      script: harness('gone.mjs', true, ''),
+      cwd: gone,
+      readable: [],
+      limits,
+      handshake: true,
+    });
+    try {
+      const settled = await worker.run({ id: 'x' }, 'x', (reply) => reply.id, 10_000);
+      expect(settled).toMatchObject({ kind: 'exit', infrastructure: true });
+      expect((settled as { message: string }).message).toMatch(/could not start: .*ENOENT/);
+    } finally {
+      worker.close();
+    }
+    const outcome = await runProgram(join(dir, 'missing.mjs'), [], { cwd: gone, limits });
+    expect(outcome.infrastructure).toBe(true);
+  });
+
   it('a process that dies before saying it is ready is an infrastructure fault', async () => {
     const settled = await settle(harness('early.mjs', false, 'process.exit(1);'));
     expect(settled).toMatchObject({ kind: 'exit', infrastructure: true });

@@ -24,6 +24,10 @@ import type {
   RunLimits,
   TestsReply,
 } from './protocol.ts';
+import { VM_ENGINE } from './protocol.ts';
+
+/** The host's flags without isolated-vm: vm-engine.ts's modules are `node:vm`'s SourceTextModule. */
+const VM_HOST_FLAGS = [...ISOLATE_HOST_FLAGS, '--experimental-vm-modules', '--no-warnings'];
 
 /** isolated-vm as each Node it ships for installs it (package.json's optional dependencies), newest first. */
 export const ISOLATED_VM_PACKAGES = ['isolated-vm-node24', 'isolated-vm-node22', 'isolated-vm'];
@@ -164,7 +168,6 @@ function sandboxFiles(workRoot: string): Promise<HostFiles & { isolatedVm: strin
   if (copied === undefined) {
     copied = hostFiles().then((files) => {
       const support = isolatesSupport();
-      if (!('path' in support)) throw new Error(support.missing);
       const dir = join(workRoot, 'isolate');
       mkdirSync(join(dir, 'isolated-vm', 'out'), { recursive: true, mode: 0o711 });
       const place = (from: string, name: string) => {
@@ -173,13 +176,18 @@ function sandboxFiles(workRoot: string): Promise<HostFiles & { isolatedVm: strin
         chmodSync(to, 0o644);
         return to;
       };
-      place(join(dirname(support.path), 'package.json'), 'isolated-vm/package.json');
-      place(support.binary, 'isolated-vm/out/isolated_vm.node');
-      // An entry of our own, as 5.x's is: 6.x's and 7.x's find their binary through node-gyp-build,
-      // which is not copied (and would look for it where the copy has none).
-      const isolatedVm = join(dir, 'isolated-vm', 'isolated-vm.js');
-      writeFileSync(isolatedVm, "module.exports = require('./out/isolated_vm.node').ivm;\n", { mode: 0o644 });
-      chmodSync(isolatedVm, 0o644);
+      let isolatedVm: string = VM_ENGINE;
+      if ('path' in support) {
+        place(join(dirname(support.path), 'package.json'), 'isolated-vm/package.json');
+        place(support.binary, 'isolated-vm/out/isolated_vm.node');
+        // An entry of our own, as 5.x's is: 6.x's and 7.x's find their binary through node-gyp-build,
+        // which is not copied (and would look for it where the copy has none).
+        isolatedVm = join(dir, 'isolated-vm', 'isolated-vm.js');
+        writeFileSync(isolatedVm, "module.exports = require('./out/isolated_vm.node').ivm;\n", {
+          mode: 0o644,
+        });
+        chmodSync(isolatedVm, 0o644);
+      }
       return {
         host: place(files.host, 'host.mjs'),
         library: place(files.library, 'library.js'),
@@ -220,6 +228,8 @@ export class IsolateSandbox {
   readonly #all: Worker[] = [];
 
   readonly #workRoot: string;
+  /** isolated-vm does not load here: each run is a fresh `node:vm` context in a host process of its own. */
+  readonly #vm = !('path' in isolatesSupport());
 
   /** A check's runs of the folder before (kept-runs.ts); none when grading. */
   readonly #kept: KeptRuns | undefined;
@@ -257,14 +267,13 @@ export class IsolateSandbox {
       const { host, library, executor, tests, bridgeReference, bridgeStudent, parts, isolatedVm } =
         await sandboxFiles(this.#workRoot);
       // Everything the host reads lies in one folder of the work root.
-      const ivmDir = dirname(isolatedVm);
       const worker: Worker = new ChildWorker({
         script: host,
         cwd: this.#workDir,
-        readable: [dirname(ivmDir)],
+        readable: [dirname(host)],
         limits: this.#limits,
-        addons: true,
-        nodeFlags: ISOLATE_HOST_FLAGS,
+        addons: !this.#vm,
+        nodeFlags: this.#vm ? VM_HOST_FLAGS : ISOLATE_HOST_FLAGS,
         preamble: [
           JSON.stringify({
             isolatedVm,
@@ -343,6 +352,8 @@ export class IsolateSandbox {
         );
       return settled;
     } finally {
+      // Without isolates each run has a process of its own: nothing of one run's realm reaches the next.
+      if (this.#vm) worker.close();
       this.#release(worker);
     }
   }

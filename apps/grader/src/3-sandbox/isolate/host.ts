@@ -13,20 +13,22 @@ import { join } from 'node:path';
 import type * as IVM from 'isolated-vm';
 import { TEST_IMPORTS, TEST_IMPORTS_WORDS } from '../children/student-tests/protocol.ts';
 import { NODE_MODULES } from './modules.ts';
-import type {
-  ExecHostReply,
-  ExecHostRequest,
-  HostLimit,
-  HostPreamble,
-  HostRequest,
-  IsolateInput,
-  ProgramReply,
-  ProgramRequest,
-  RunLimits,
-  TestFileEnd,
-  TestsReply,
-  TestsRequest,
+import {
+  type ExecHostReply,
+  type ExecHostRequest,
+  type HostLimit,
+  type HostPreamble,
+  type HostRequest,
+  type IsolateInput,
+  type ProgramReply,
+  type ProgramRequest,
+  type RunLimits,
+  type TestFileEnd,
+  type TestsReply,
+  type TestsRequest,
+  VM_ENGINE,
 } from './protocol.ts';
+import * as vmEngine from './vm-engine.ts';
 
 const REPLY_FD = 3;
 const CPU_CHECK_MS = 5;
@@ -62,7 +64,10 @@ const token = next();
 const preambleLine = next();
 if (token === undefined || preambleLine === undefined) process.exit(0);
 const preamble = JSON.parse(preambleLine) as HostPreamble;
-const ivm = createRequire(import.meta.url)(preamble.isolatedVm) as typeof IVM;
+// Without isolated-vm (VM_ENGINE), the same runs in `node:vm` contexts, one run per host process.
+const ivm = (
+  preamble.isolatedVm === VM_ENGINE ? vmEngine : createRequire(import.meta.url)(preamble.isolatedVm)
+) as typeof IVM;
 const librarySource = readFileSync(preamble.library, 'utf8');
 const executorSource = readFileSync(preamble.executor, 'utf8');
 const testsSource = readFileSync(preamble.tests, 'utf8');

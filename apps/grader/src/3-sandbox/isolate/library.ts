@@ -12,6 +12,7 @@ import EventEmitter from 'events';
 import type * as Util from 'util';
 import { CLOCK_START, seededChance } from '../children/chance-core.ts';
 import type { IsolateInput } from './protocol.ts';
+import { AbortController, AbortSignal, structuredClone, URL, URLSearchParams } from './web.ts';
 
 const input = globalThis.__pitbossInput as IsolateInput;
 globalThis.__pitbossInput = undefined;
@@ -693,7 +694,11 @@ const globals: Record<string, unknown> = {
   crypto: { getRandomValues, randomUUID },
   TextEncoder: utf8.TextEncoder,
   TextDecoder: utf8.TextDecoder,
-  structuredClone: (value: unknown) => JSON.parse(JSON.stringify(value)),
+  structuredClone,
+  URL,
+  URLSearchParams,
+  AbortController,
+  AbortSignal,
 };
 for (const [name, value] of Object.entries(globals)) {
   Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });

@@ -17,6 +17,9 @@ export interface IsolateInput {
   nodeVersion: string;
 }
 
+/** HostPreamble.isolatedVm on a machine without it: the host's runs are `node:vm` contexts (vm-engine.ts). */
+export const VM_ENGINE = 'node:vm';
+
 export interface HostPreamble {
   /** isolated-vm's entry, as the grader resolved it (the host's only native module). */
   isolatedVm: string;
