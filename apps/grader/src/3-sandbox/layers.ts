@@ -9,11 +9,11 @@
 // A layer that cannot run here is named once, loudly, and grading goes on without it.
 import { spawnSync } from 'node:child_process';
 import { createHash, randomInt } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import type { Limits } from '../kit/assignment.ts';
 import { CACHE_ROOT, hashSources } from '../plumbing/bundle.ts';
-import { writeFileWhole } from '../plumbing/files.ts';
+import { readKept, writeKept } from '../plumbing/kept.ts';
 import type { NativeChance } from './native-chance.ts';
 
 /** The stack of an isolate host's threads: about half as deep as Node's main thread lets JavaScript go. */
@@ -87,15 +87,13 @@ const disabled = new Set((process.env.PITBOSS_DISABLE_LAYERS ?? '').split(',').f
 export function sandboxSupport(): SandboxSupport {
   if (support !== undefined) return support;
   const kept = join(CACHE_ROOT, 'sandbox-support', `${machineKey()}.json`);
-  support = readKeptSupport(kept);
-  if (support !== undefined) return support;
-  support = probeSupport();
-  try {
-    mkdirSync(dirname(kept), { recursive: true });
-    writeFileWhole(kept, JSON.stringify({ layers: [...support.layers], missing: support.missing }));
-  } catch {
-    // Only the next check's half second is lost.
+  const known = readKept(kept, isKeptSupport);
+  if (known !== undefined) {
+    support = { layers: new Set(known.layers), missing: known.missing };
+    return support;
   }
+  support = probeSupport();
+  writeKept(kept, { layers: [...support.layers], missing: support.missing });
   return support;
 }
 
@@ -142,18 +140,15 @@ function machineKey(): string {
 
 const LAYERS: readonly Layer[] = ['prlimit', 'setpriv', 'bwrap', 'node-permission'];
 
-function readKeptSupport(path: string): SandboxSupport | undefined {
-  if (!existsSync(path)) return undefined;
-  try {
-    const kept = JSON.parse(readFileSync(path, 'utf8')) as { layers: unknown; missing: unknown };
-    if (!Array.isArray(kept.layers) || !Array.isArray(kept.missing)) return undefined;
-    if (!kept.layers.every((layer) => LAYERS.includes(layer as Layer))) return undefined;
-    if (!kept.missing.every((line) => typeof line === 'string')) return undefined;
-    return { layers: new Set(kept.layers as Layer[]), missing: kept.missing as string[] };
-  } catch {
-    return undefined;
-  }
-}
+const isKeptSupport = (value: unknown): value is { layers: Layer[]; missing: string[] } => {
+  const kept = value as { layers?: unknown; missing?: unknown } | null;
+  return (
+    Array.isArray(kept?.layers) &&
+    Array.isArray(kept.missing) &&
+    kept.layers.every((layer) => LAYERS.includes(layer as Layer)) &&
+    kept.missing.every((line) => typeof line === 'string')
+  );
+};
 
 function probeSupport(): SandboxSupport {
   const layers = new Set<Layer>();

@@ -2,7 +2,7 @@
 // folder's tsconfig.json (strict), told as
 // feedback. Whether they cost points is the rubric's choice; by default they cost none.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -12,7 +12,7 @@ import { typeCheckBundle } from '../assignment/load.ts';
 import type { Assignment } from '../kit/assignment.ts';
 import { STARTER_COMPILER_OPTIONS } from '../kit/starter.ts';
 import { CACHE_ROOT, hashSources } from '../plumbing/bundle.ts';
-import { writeFileWhole } from '../plumbing/files.ts';
+import { readKept, writeKept } from '../plumbing/kept.ts';
 import type { TypeCheckAnswer, TypeCheckJob, TypeCheckSetup } from './children/type-check-protocol.ts';
 
 /** The most problems told for one file: the first few are what a student fixes first. */
@@ -141,16 +141,13 @@ export function checkTypes(
   // The same files under the same checker have the same problems: a check of code that has not
   // changed since (a student who edited only a test, a regrade) reads them instead of checking again.
   const kept = join(CACHE_ROOT, 'type-check', `${checkKey(setup, job)}.json`);
-  const known = readKeptAnswer(kept);
+  const known = readKept(kept, isAnswer);
   if (known !== undefined) return Promise.resolve(known);
   const result = queue.then(() => runOne(setup, job));
   queue = result.catch(() => undefined);
   return result.then((answer) => {
     // Only an answer: a check stopped at a limit is tried again next time.
-    if (!('skipped' in answer)) {
-      mkdirSync(dirname(kept), { recursive: true });
-      writeFileWhole(kept, JSON.stringify(answer));
-    }
+    if (!('skipped' in answer)) writeKept(kept, answer);
     return answer;
   });
 }
@@ -175,12 +172,6 @@ function checkKey(setup: TypeCheckSetup, job: TypeCheckJob): string {
 }
 
 /** A kept answer, read as the data from disk it is: undefined unless whole and of the right shape. */
-function readKeptAnswer(path: string): TypeCheckAnswer | undefined {
-  if (!existsSync(path)) return undefined;
-  try {
-    const answer = JSON.parse(readFileSync(path, 'utf8')) as TypeCheckAnswer;
-    return Array.isArray(answer.problems) && typeof answer.omitted === 'number' ? answer : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const isAnswer = (value: unknown): value is TypeCheckAnswer =>
+  Array.isArray((value as TypeCheckAnswer | null)?.problems) &&
+  typeof (value as TypeCheckAnswer).omitted === 'number';

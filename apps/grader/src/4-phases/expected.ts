@@ -4,11 +4,10 @@
 // and the course's sources (the reference among them), the assignment and the case itself. Kept in the
 // grader's cache, where no student code reaches.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Assignment, ExpectedCall, TranscriptCase } from '../kit/assignment.ts';
 import { CACHE_ROOT, hashSources } from '../plumbing/bundle.ts';
-import { writeFileWhole } from '../plumbing/files.ts';
+import { readKept, writeKept } from '../plumbing/kept.ts';
 
 const outputs = new WeakMap<TranscriptCase, string>();
 const calls = new WeakMap<TranscriptCase, readonly ExpectedCall[]>();
@@ -67,20 +66,9 @@ function kept<T>(
     .update(JSON.stringify([hashSources(), assignment.name, what, transcriptCase]))
     .digest('hex');
   const path = join(CACHE_ROOT, 'expected', key.slice(0, 2), `${key}.json`);
-  if (existsSync(path)) {
-    try {
-      const value = JSON.parse(readFileSync(path, 'utf8')) as unknown;
-      if (whole(value)) return value;
-    } catch {
-      // Cut short or changed: made again below.
-    }
-  }
+  const known = readKept(path, whole);
+  if (known !== undefined) return known;
   const value = make();
-  try {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileWhole(path, JSON.stringify(value));
-  } catch {
-    // Only the next run's time is lost.
-  }
+  writeKept(path, value);
   return value;
 }

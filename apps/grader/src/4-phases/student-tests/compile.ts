@@ -2,8 +2,8 @@
 // replaced file) and the students' test files themselves, once, into plain JavaScript sources.
 
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, posix } from 'node:path';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
 import { version as esbuildVersion, type Loader, type Plugin } from 'esbuild';
 import type { Snapshot } from '../../1-submission/snapshot.ts';
 import type { Submission } from '../../1-submission/submission.ts';
@@ -22,7 +22,7 @@ import type { Assignment } from '../../kit/assignment.ts';
 import { isKeptTest, KEPT_WORDS } from '../../kit/keep.ts';
 import { type Mutant, solutionModules } from '../../mutants/catalogue.ts';
 import { CACHE_ROOT, hashSources } from '../../plumbing/bundle.ts';
-import { writeFileWhole } from '../../plumbing/files.ts';
+import { readKept, writeKept } from '../../plumbing/kept.ts';
 
 const moduleName = (file: string) => file.replace(/\.ts$/, '');
 const contractModules = (assignment: Assignment) =>
@@ -42,15 +42,10 @@ export async function compileTargets(
   workRoot: string,
 ): Promise<Targets> {
   const kept = join(CACHE_ROOT, 'targets', `${targetsKey(assignment, mutants, shared)}.json`);
-  const known = readKeptTargets(kept, mutants);
+  const known = readKept(kept, (value): value is Targets => wholeTargets(value, mutants));
   if (known !== undefined) return known;
   const made = await compileTargetsNow(assignment, mutants, shared, workRoot);
-  try {
-    mkdirSync(dirname(kept), { recursive: true });
-    writeFileWhole(kept, JSON.stringify(made));
-  } catch {
-    // Only the next run's compiling is lost.
-  }
+  writeKept(kept, made);
   return made;
 }
 
@@ -65,22 +60,21 @@ function targetsKey(assignment: Assignment, mutants: readonly Mutant[], shared: 
   return hash.digest('hex');
 }
 
-/** What was kept, if it is whole and names every mutant asked for; else nothing (made again). */
-function readKeptTargets(path: string, mutants: readonly Mutant[]): Targets | undefined {
-  if (!existsSync(path)) return undefined;
-  try {
-    const targets = JSON.parse(readFileSync(path, 'utf8')) as Targets;
-    const whole =
-      Object.values(targets.reference).every((source) => typeof source === 'string') &&
-      mutants.every(
-        (mutant) =>
-          typeof targets.mutants[mutant.id]?.module === 'string' &&
-          typeof targets.mutants[mutant.id]?.source === 'string',
-      );
-    return whole ? targets : undefined;
-  } catch {
-    return undefined;
-  }
+/** Whether what was kept is whole and names every mutant asked for (else it is made again). */
+function wholeTargets(value: unknown, mutants: readonly Mutant[]): boolean {
+  const targets = value as Partial<Targets> | null;
+  return (
+    typeof targets?.reference === 'object' &&
+    targets.reference !== null &&
+    Object.values(targets.reference).every((source) => typeof source === 'string') &&
+    typeof targets.mutants === 'object' &&
+    targets.mutants !== null &&
+    mutants.every(
+      (mutant) =>
+        typeof targets.mutants![mutant.id]?.module === 'string' &&
+        typeof targets.mutants![mutant.id]?.source === 'string',
+    )
+  );
 }
 
 async function compileTargetsNow(
