@@ -1,11 +1,22 @@
 // The TypeScript diagnostics of a submission's files: what `tsc` would reject with the starter
 // folder's tsconfig.json (strict), told as
 // feedback. Whether they cost points is the rubric's choice; by default they cost none.
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, realpathSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { createInterface } from 'node:readline';
 import type { Submission } from '../1-submission/submission.ts';
 import type { TypeCheckResult } from '../6-reports/model.ts';
 import { typeCheckBundle } from '../assignment/load.ts';
@@ -20,19 +31,31 @@ const PER_FILE = 10;
 /** A type can be made to cost any amount of checking: past these the check stops, saying so. */
 const TIME_LIMIT_MS = 30_000;
 const HEAP_LIMIT_MB = 512;
+/** Writing the warm checker's snapshot (parsing the libraries once): past this, checks go without. */
+const SNAPSHOT_LIMIT_MS = 120_000;
+/** Snapshots kept (one per Node binary and TypeScript): each is tens of MiB. */
+const SNAPSHOTS_KEPT = 3;
 
 const require = createRequire(import.meta.url);
 
+/** The checker process, its answers in order of the jobs sent. */
+interface Checker {
+  child: ChildProcess;
+  answers: ((line: string | undefined) => void)[];
+  /** The end of its stderr, to tell why it ended. */
+  stderr: string;
+}
+
 /**
- * One checker thread for the process, kept between submissions (its library declarations parsed
- * once), checking one submission at a time: a check that hits a limit ends the thread, and only that
- * check is told so; the next starts a new thread.
+ * One checker process for the grader, kept between submissions (its library declarations parsed
+ * once), checking one submission at a time: a check that hits a limit ends the process, and only that
+ * check is told so; the next starts a new one.
  */
-let checker: Promise<Worker> | undefined;
+let checker: Promise<Checker> | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 
 /** Where the checker's tools are, or undefined where the grader was installed without them. */
-function findSetup(): TypeCheckSetup | undefined {
+export function findSetup(): TypeCheckSetup | undefined {
   try {
     const typescript = require.resolve('typescript');
     const nodeTypes = dirname(require.resolve('@types/node/package.json'));
@@ -54,59 +77,168 @@ function findSetup(): TypeCheckSetup | undefined {
   }
 }
 
-async function startChecker(setup: TypeCheckSetup): Promise<Worker> {
-  const worker = new Worker(await typeCheckBundle(), {
-    workerData: setup,
-    resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB },
-    stdout: true,
-    stderr: true,
+const SNAPSHOTS = join(CACHE_ROOT, 'type-check-snapshot');
+let snapshot: Promise<string | undefined> | undefined;
+
+/**
+ * The warm checker's V8 startup snapshot (children/type-check.ts says why), written the first time it
+ * is needed on this machine: under a hash of everything in it (the checker's script, the Node binary,
+ * the setup, TypeScript's and Node's types' files as installed). Undefined where it cannot be written
+ * (a Node without snapshots, a full disk): checks then parse the libraries as they start.
+ */
+export function snapshotOf(setup: TypeCheckSetup, script: string): Promise<string | undefined> {
+  snapshot ??= (async () => {
+    const stamp = (file: string) => {
+      const { size, mtimeMs } = statSync(file);
+      return [file, size, mtimeMs];
+    };
+    const key = createHash('sha256')
+      .update(
+        JSON.stringify([
+          readFileSync(script, 'utf8'),
+          process.execPath,
+          process.version,
+          process.arch,
+          HEAP_LIMIT_MB,
+          setup,
+          stamp(setup.typescript),
+          stamp(join(setup.typeRoots, 'node', 'package.json')),
+        ]),
+      )
+      .digest('hex')
+      .slice(0, 32);
+    const blob = join(SNAPSHOTS, `${key}.blob`);
+    if (existsSync(blob)) return blob;
+    if (existsSync(`${blob}.failed`)) return undefined;
+    mkdirSync(SNAPSHOTS, { recursive: true });
+    const temporary = `${blob}.${process.pid}.tmp`;
+    const built = await new Promise<boolean>((resolve) => {
+      const builder = spawn(
+        process.execPath,
+        // V8's settings are part of a snapshot: the heap limit it will run with is set when it is written.
+        [
+          '--no-warnings',
+          `--max-old-space-size=${HEAP_LIMIT_MB}`,
+          '--snapshot-blob',
+          temporary,
+          '--build-snapshot',
+          script,
+        ],
+        { env: checkerEnv(setup), stdio: 'ignore' },
+      );
+      const timer = setTimeout(() => builder.kill('SIGKILL'), SNAPSHOT_LIMIT_MS);
+      builder.on('error', () => resolve(false));
+      builder.on('exit', (code) => {
+        clearTimeout(timer);
+        resolve(code === 0 && existsSync(temporary));
+      });
+    });
+    if (!built) {
+      rmSync(temporary, { force: true });
+      // Tried once: a Node that cannot write one is not asked again on every check.
+      try {
+        writeFileSync(`${blob}.failed`, '');
+      } catch {}
+      return undefined;
+    }
+    renameSync(temporary, blob);
+    // Only the newest few: a Node or TypeScript upgraded leaves its old snapshot behind.
+    const blobs = readdirSync(SNAPSHOTS)
+      .filter((name) => name.endsWith('.blob'))
+      .map((name) => join(SNAPSHOTS, name))
+      .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+    for (const old of blobs.slice(SNAPSHOTS_KEPT)) rmSync(old, { force: true });
+    return blob;
+  })().catch(() => undefined);
+  return snapshot;
+}
+
+/** How the checker starts: from its snapshot where there is one, else from its script. */
+export const checkerArguments = (script: string, blob: string | undefined): string[] => [
+  '--no-warnings',
+  `--max-old-space-size=${HEAP_LIMIT_MB}`,
+  ...(blob === undefined ? [script] : ['--snapshot-blob', blob]),
+];
+
+/** The checker's environment: its setup, and no NODE_OPTIONS (V8 flags there would not match its snapshot's). */
+export function checkerEnv(setup: TypeCheckSetup): NodeJS.ProcessEnv {
+  const { NODE_OPTIONS: _options, ...env } = process.env;
+  return { ...env, PITBOSS_TYPE_CHECK: JSON.stringify(setup) };
+}
+
+async function startChecker(setup: TypeCheckSetup): Promise<Checker> {
+  const script = await typeCheckBundle();
+  const blob = await snapshotOf(setup, script);
+  const child = spawn(process.execPath, checkerArguments(script, blob), {
+    env: checkerEnv(setup),
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
-  // An idle checker does not keep the grader running.
-  worker.unref();
-  return worker;
+  const started: Checker = { child, answers: [], stderr: '' };
+  const ended = () => {
+    for (const answer of started.answers.splice(0)) answer(undefined);
+  };
+  createInterface({ input: child.stdout!, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) =>
+    started.answers.shift()?.(line),
+  );
+  child.stderr!.on('data', (chunk: Buffer) => {
+    started.stderr = (started.stderr + chunk.toString('utf8')).slice(-2000);
+  });
+  child.on('exit', ended);
+  child.on('error', ended);
+  idle(started);
+  return started;
+}
+
+/** An idle checker does not keep the grader running. */
+function idle(started: Checker): void {
+  started.child.unref();
+  for (const stream of [started.child.stdin, started.child.stdout, started.child.stderr])
+    (stream as unknown as { unref?: () => void } | null)?.unref?.();
+}
+
+function busy(started: Checker): void {
+  started.child.ref();
+  for (const stream of [started.child.stdin, started.child.stdout, started.child.stderr])
+    (stream as unknown as { ref?: () => void } | null)?.ref?.();
 }
 
 function runOne(setup: TypeCheckSetup, job: TypeCheckJob): Promise<TypeCheckResult> {
   checker ??= startChecker(setup);
-  const started = checker;
-  return started.then(
-    (worker) =>
+  const current = checker;
+  const stop = (started: Checker) => {
+    if (checker === current) checker = undefined;
+    started.child.kill('SIGKILL');
+  };
+  return current.then(
+    (started) =>
       new Promise<TypeCheckResult>((resolve) => {
-        const finish = (result: TypeCheckResult, stop: boolean) => {
+        const timer = setTimeout(() => {
+          stop(started);
+          resolve({ skipped: `the type check took longer than ${TIME_LIMIT_MS / 1000} s` });
+        }, TIME_LIMIT_MS);
+        started.answers.push((line) => {
           clearTimeout(timer);
-          worker.off('message', onAnswer);
-          worker.off('error', onError);
-          worker.off('exit', onExit);
-          if (stop) {
-            if (checker === started) checker = undefined;
-            void worker.terminate();
+          if (line === undefined) {
+            stop(started);
+            resolve({
+              skipped: /heap out of memory|Allocation failed/.test(started.stderr)
+                ? `the type check needed more than ${HEAP_LIMIT_MB} MiB`
+                : 'the type check ended without an answer',
+            });
+            return;
           }
-          resolve(result);
-        };
-        const onAnswer = (answer: TypeCheckAnswer) => finish(answer, false);
-        const onError = (error: NodeJS.ErrnoException) =>
-          finish(
-            {
-              skipped:
-                error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-                  ? `the type check needed more than ${HEAP_LIMIT_MB} MiB`
-                  : `the type check failed: ${error.message}`,
-            },
-            true,
-          );
-        const onExit = () => finish({ skipped: 'the type check ended without an answer' }, true);
-        const timer = setTimeout(
-          () => finish({ skipped: `the type check took longer than ${TIME_LIMIT_MS / 1000} s` }, true),
-          TIME_LIMIT_MS,
-        );
-        worker.on('message', onAnswer);
-        worker.on('error', onError);
-        worker.on('exit', onExit);
-        worker.ref();
-        worker.postMessage(job);
-      }).finally(() => worker.unref()),
+          try {
+            resolve(JSON.parse(line) as TypeCheckAnswer);
+          } catch {
+            stop(started);
+            resolve({ skipped: 'the type check answered what is not an answer' });
+          }
+        });
+        busy(started);
+        started.child.stdin!.write(`${JSON.stringify(job)}\n`);
+      }).finally(() => idle(started)),
     (error: unknown) => {
-      if (checker === started) checker = undefined;
+      if (checker === current) checker = undefined;
       const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
       return { skipped: `the type checker could not start: ${why}` };
     },

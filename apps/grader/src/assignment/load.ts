@@ -78,7 +78,7 @@ export const studentTestsBundle = (): Promise<string> =>
   bundleCached('student-tests', { file: join(REPO_ROOT, CHILD_PROGRAMS.studentTests) });
 
 export const typeCheckBundle = (): Promise<string> =>
-  bundleCached('type-check', { file: join(REPO_ROOT, CHILD_PROGRAMS.typeCheck) });
+  bundleCached('type-check', { file: join(REPO_ROOT, CHILD_PROGRAMS.typeCheck) }, { commonjs: true });
 
 /** The preload of a student's program run, as the data: URL Node imports it from (no file to read). */
 let programPreload: Promise<string> | undefined;

@@ -258,15 +258,15 @@ export async function checkProperty<T>(
       const outcomes = await t.exec(batch);
       for (const [i, script] of batch.entries()) judged.set(script, judge(script, outcomes[i]!));
       // Cases whose every script is judged, in order: a failing one hands over to fc.check.
-      for (; next < cases.length && cases[next]!.scripts.every((script) => judged.has(script)); next++) {
-        const c = cases[next]!;
-        const problem = c.scripts.map((script) => judged.get(script)).find(Boolean);
-        known.set(keyOf(c.scripts), problem ?? null);
-        if (problem !== undefined) anyProblem = true;
-      }
+      for (; next < cases.length && cases[next]!.scripts.every((script) => judged.has(script)); next++)
+        if (cases[next]!.scripts.some((script) => judged.get(script) !== undefined)) anyProblem = true;
       if (anyProblem) break;
     }
     if (!anyProblem) return;
+    // What fc.check asks again while it shrinks is answered from the cases judged here (keyed only
+    // now: a property that holds, the usual case, needs no key).
+    for (const c of cases.slice(0, next))
+      known.set(keyOf(c.scripts), c.scripts.map((script) => judged.get(script)).find(Boolean) ?? null);
   }
 
   const details = await fc.check(

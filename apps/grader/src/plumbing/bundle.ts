@@ -89,11 +89,17 @@ const treeKey = () => createHash('sha256').update(REPO_ROOT).digest('hex').slice
 export function bundleCached(
   name: string,
   entry: { file: string } | { source: string },
-  options: { requireShim?: boolean; script?: boolean } = {},
+  options: { requireShim?: boolean; script?: boolean; commonjs?: boolean } = {},
 ): Promise<string> {
   let built = building.get(name);
   if (built === undefined) {
-    built = buildCached(name, entry, options.requireShim ?? true, options.script ?? false);
+    built = buildCached(
+      name,
+      entry,
+      options.requireShim ?? true,
+      options.script ?? false,
+      options.commonjs ?? false,
+    );
     building.set(name, built);
   }
   return built;
@@ -105,8 +111,14 @@ async function buildCached(
   requireShim: boolean,
   /** A plain script for a bare V8 isolate (3-sandbox/isolate): no module syntax, no Node built-ins. */
   script: boolean,
+  /** A CommonJS script for Node (what `node --build-snapshot` runs: no module syntax). */
+  commonjs: boolean,
 ): Promise<string> {
-  const outfile = join(CACHE_ROOT, `${hashSources()}-${treeKey()}`, `${name}.${script ? 'js' : 'mjs'}`);
+  const outfile = join(
+    CACHE_ROOT,
+    `${hashSources()}-${treeKey()}`,
+    `${name}.${script ? 'js' : commonjs ? 'cjs' : 'mjs'}`,
+  );
   if (existsSync(outfile) && statSync(outfile).size > 0) return outfile;
   mkdirSync(dirname(outfile), { recursive: true });
   const temporary = `${outfile}.${process.pid}.tmp`;
@@ -123,12 +135,12 @@ async function buildCached(
           target: 'es2022',
           define: { 'process.env.NODE_DEBUG': 'false' },
         }
-      : { platform: 'node', format: 'esm', target: 'node20' }),
+      : { platform: 'node', format: commonjs ? 'cjs' : 'esm', target: 'node20' }),
     logLevel: 'silent',
     plugins: [keepImportMetaUrl],
     // Bundled CommonJS dependencies may call require(); a bundle loaded from a data: URL has no file
     // to require from, and needs none.
-    ...(requireShim && !script
+    ...(requireShim && !script && !commonjs
       ? {
           banner: {
             js: "import { createRequire as __pitbossRequire } from 'node:module'; const require = __pitbossRequire(import.meta.url);",

@@ -1,11 +1,18 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSubmission } from '../../src/1-submission/submission.ts';
-import { checkTypes } from '../../src/3-sandbox/type-check.ts';
+import {
+  checkerArguments,
+  checkerEnv,
+  checkTypes,
+  findSetup,
+  snapshotOf,
+} from '../../src/3-sandbox/type-check.ts';
 import { render } from '../../src/6-reports/index.ts';
 import type { Report } from '../../src/6-reports/model.ts';
-import { loadAssignment } from '../../src/assignment/load.ts';
+import { loadAssignment, typeCheckBundle } from '../../src/assignment/load.ts';
 import { CACHE_ROOT } from '../../src/plumbing/bundle.ts';
 import { json, pitbossHere, REPO_ROOT, scratch, withBug } from '../support.ts';
 
@@ -143,5 +150,30 @@ describe('the type check', () => {
     }
     const focused = json<Report>(await pitbossHere(['check', dir, '--format', 'json', '--only', 'deck.']));
     expect(focused.typeCheck).toBeUndefined();
+  });
+
+  it('starts from a V8 snapshot of the warm checker, which answers as the checker started from its script does', async () => {
+    const setup = findSetup()!;
+    const script = await typeCheckBundle();
+    // What a check starts its checker from, written the first time a check needs it.
+    const blob = await snapshotOf(setup, script);
+    expect(blob !== undefined && existsSync(blob)).toBe(true);
+    const job = `${JSON.stringify({
+      files: { 'a.ts': 'import { readFileSync } from "node:fs";\nexport const x: string = readFileSync;\n' },
+      report: ['a.ts'],
+      perFile: 10,
+    })}\n`;
+    const answerOf = (from: string | undefined) =>
+      JSON.parse(
+        execFileSync(process.execPath, checkerArguments(script, from), {
+          input: job,
+          env: checkerEnv(setup),
+          encoding: 'utf8',
+        }),
+      ) as { problems: { code: number; line: number }[]; omitted: number };
+    const fromScript = answerOf(undefined);
+    // Node's types are there (readFileSync is known, and is no string).
+    expect(fromScript.problems.map((problem) => [problem.code, problem.line])).toEqual([[2322, 2]]);
+    expect(answerOf(blob)).toEqual(fromScript);
   });
 });

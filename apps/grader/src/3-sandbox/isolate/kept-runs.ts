@@ -12,20 +12,27 @@
 // answers its first one did. Only `check` keeps runs (a student's own machine, its own folder's
 // runs); `grade` runs every run of every submission, so no submission's result can come from another's.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { CACHE_ROOT, hashSources } from '../../plumbing/bundle.ts';
 import { writeFileWhole } from '../../plumbing/files.ts';
 
 /** Checks a kept run outlives unasked: a check of one file (`--only`) keeps the others' for the next. */
 const GENERATIONS = 3;
 
-type Kept = { reply: unknown; age: number };
+/** The folder's index: each kept run's key and how many checks since one asked for it. */
+type Index = [key: string, age: number][];
 
-/** One folder's runs: the last checks', read once, and this check's, written when it ends. */
+/**
+ * One folder's runs: an index of the last checks' (read once) and each run's reply in a file of its
+ * own, read only when asked and written once, when the check that ran it ends. A check again reads
+ * the replies it asks for and writes nothing but the index; a save writes only the runs it changed
+ * (the long games' output is a few MiB, not worth reading or writing whole on every check).
+ */
 export class KeptRuns {
-  readonly #file: string;
-  #before: Map<string, Kept> | undefined;
+  readonly #dir: string;
+  #before: Map<string, number> | undefined;
+  /** This check's runs: a reply it ran (to write), or true for one answered from a kept file. */
   readonly #now = new Map<string, unknown>();
   readonly #asked = new Map<string, number>();
   readonly #stages = new Map<string, string>();
@@ -36,7 +43,7 @@ export class KeptRuns {
    */
   constructor(folder: string, sandbox: readonly string[]) {
     const name = createHash('sha256').update(folder).digest('hex').slice(0, 32);
-    this.#file = join(CACHE_ROOT, 'runs', `${name}.json`);
+    this.#dir = join(CACHE_ROOT, 'runs', name);
     this.#salt = createHash('sha256')
       .update(JSON.stringify([hashSources(), process.version, sandbox]))
       .digest('hex');
@@ -54,14 +61,15 @@ export class KeptRuns {
     const same = hash.digest('hex');
     const times = this.#asked.get(same) ?? 0;
     this.#asked.set(same, times + 1);
-    return `${same}:${times}`;
+    return `${same}-${times}`;
   }
 
-  /** What the last check's run with this key answered, if it was kept. */
+  /** What the last check's run with this key answered, if it was kept (and its file is whole). */
   answer(key: string): unknown {
-    this.#before ??= this.#read();
-    const known = this.#before.get(key)?.reply;
-    if (known !== undefined) this.#now.set(key, known);
+    this.#before ??= this.#readIndex();
+    if (!this.#before.has(key)) return undefined;
+    const known = readReply(this.#replyFile(key));
+    if (known !== undefined) this.#now.set(key, true);
     return known;
   }
 
@@ -72,39 +80,49 @@ export class KeptRuns {
 
   /**
    * This check's runs, and the last checks' it did not ask for a few checks more, become what the next
-   * one reads: the file holds a few checks' runs, never a semester's.
+   * one reads: the folder holds a few checks' runs, never a semester's.
    */
   save(): void {
-    this.#before ??= this.#read();
-    // A check that asked for every kept run and nothing new leaves the file as it was (a few MiB
-    // of the long games' output, not worth writing again).
-    if (this.#now.size === this.#before.size && [...this.#before.keys()].every((key) => this.#now.has(key)))
-      if ([...this.#before.values()].every((kept) => kept.age === 0)) return;
-    const entries: [string, Kept][] = [...this.#now].map(([key, reply]) => [key, { reply, age: 0 }]);
-    for (const [key, kept] of this.#before)
-      if (!this.#now.has(key) && kept.age + 1 < GENERATIONS)
-        entries.push([key, { ...kept, age: kept.age + 1 }]);
+    const before = (this.#before ??= this.#readIndex());
+    const index: Index = [...this.#now.keys()].map((key) => [key, 0]);
+    const gone: string[] = [];
+    for (const [key, age] of before)
+      if (this.#now.has(key)) continue;
+      else if (age + 1 < GENERATIONS) index.push([key, age + 1]);
+      else gone.push(key);
+    // A check that asked for every kept run and ran nothing new leaves the folder as it was.
+    const fresh = [...this.#now].filter(([, reply]) => reply !== true);
+    if (fresh.length === 0 && gone.length === 0 && index.every(([key, age]) => before.get(key) === age)) return;
     try {
-      mkdirSync(dirname(this.#file), { recursive: true });
-      writeFileWhole(this.#file, JSON.stringify(entries));
+      mkdirSync(this.#dir, { recursive: true });
+      // Replies before the index: an index never names a reply that is not there.
+      for (const [key, reply] of fresh) writeFileWhole(this.#replyFile(key), JSON.stringify(reply));
+      writeFileWhole(join(this.#dir, 'index.json'), JSON.stringify(index));
+      for (const key of gone) rmSync(this.#replyFile(key), { force: true });
+      // The whole-file form of an older grader, read by none now.
+      rmSync(`${this.#dir}.json`, { force: true });
     } catch {
       // Only the next check's time is lost.
     }
   }
 
-  #read(): Map<string, Kept> {
-    if (!existsSync(this.#file)) return new Map();
+  #replyFile(key: string): string {
+    return join(this.#dir, `${key}.json`);
+  }
+
+  #readIndex(): Map<string, number> {
+    const file = join(this.#dir, 'index.json');
+    if (!existsSync(file)) return new Map();
     try {
-      const entries = JSON.parse(readFileSync(this.#file, 'utf8')) as unknown;
+      const entries = JSON.parse(readFileSync(file, 'utf8')) as unknown;
       if (!Array.isArray(entries)) return new Map();
       return new Map(
         entries.filter(
-          (entry): entry is [string, Kept] =>
+          (entry): entry is [string, number] =>
             Array.isArray(entry) &&
             typeof entry[0] === 'string' &&
-            typeof entry[1]?.reply === 'object' &&
-            entry[1].reply !== null &&
-            typeof entry[1].age === 'number',
+            /^[0-9a-f]{64}-\d+$/.test(entry[0]) &&
+            typeof entry[1] === 'number',
         ),
       );
     } catch {
@@ -127,5 +145,15 @@ export class KeptRuns {
       this.#stages.set(dir, known);
     }
     return known;
+  }
+}
+
+/** A kept reply, read as the data from disk it is: undefined unless whole and an object. */
+function readReply(file: string): object | undefined {
+  try {
+    const reply = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    return typeof reply === 'object' && reply !== null && !Array.isArray(reply) ? reply : undefined;
+  } catch {
+    return undefined;
   }
 }
