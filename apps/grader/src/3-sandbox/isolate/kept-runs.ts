@@ -83,7 +83,8 @@ export class KeptRuns {
    * one reads: the folder holds a few checks' runs, never a semester's.
    */
   save(): void {
-    const before = (this.#before ??= this.#readIndex());
+    this.#before ??= this.#readIndex();
+    const before = this.#before;
     const index: Index = [...this.#now.keys()].map((key) => [key, 0]);
     const gone: string[] = [];
     for (const [key, age] of before)
@@ -92,7 +93,8 @@ export class KeptRuns {
       else gone.push(key);
     // A check that asked for every kept run and ran nothing new leaves the folder as it was.
     const fresh = [...this.#now].filter(([, reply]) => reply !== true);
-    if (fresh.length === 0 && gone.length === 0 && index.every(([key, age]) => before.get(key) === age)) return;
+    if (fresh.length === 0 && gone.length === 0 && index.every(([key, age]) => before.get(key) === age))
+      return;
     try {
       mkdirSync(this.#dir, { recursive: true });
       // Replies before the index: an index never names a reply that is not there.
