@@ -114,10 +114,17 @@ function thrown(error: unknown): Answer {
   };
 }
 
-const answer = (work: () => unknown): string => {
+/**
+ * An answer as JSON text; what crosses between isolates as it is (undefined, a boolean, a plain
+ * number: most answers, a void method's, a bet, a decision) goes so, with no text to write or read.
+ */
+const answer = (work: () => unknown): string | number | boolean | undefined => {
   let result: Answer;
   try {
-    result = { v: encode(work()) };
+    const value = work();
+    if (value === undefined || typeof value === 'boolean') return value;
+    if (typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0)) return value;
+    result = { v: encode(value) };
   } catch (error) {
     result = thrown(error);
   }
@@ -125,6 +132,7 @@ const answer = (work: () => unknown): string => {
 };
 
 const args = (text: unknown): unknown[] => {
+  if (text === '[]') return [];
   const values = JSON.parse(String(text)) as unknown;
   return Array.isArray(values) ? values.map(decode) : [];
 };

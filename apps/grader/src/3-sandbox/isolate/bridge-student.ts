@@ -3,7 +3,8 @@
 // to the reference's isolate as data and comes back as data (bridge-reference.ts). An object of the
 // reference's is a proxy holding only a number; no function, source text or stack of the reference's
 // is ever in this isolate.
-type Ask = (op: string, a: unknown, b?: unknown, c?: string) => string;
+/** The reference's answer: JSON text, or undefined, a boolean or a plain number as itself (bridge-reference.ts). */
+type Ask = (op: string, a: unknown, b?: unknown, c?: string) => string | number | boolean | undefined;
 type Answer = { v?: unknown; thrown?: { name: string; message: string; provided?: string } };
 
 const holder = globalThis as { __pitbossBridgeAsk?: Ask | undefined };
@@ -83,7 +84,8 @@ function toWire(value: unknown, depth = 0): unknown {
 }
 
 /** What the reference answered: its value, or what it threw, thrown here again. */
-function answered(text: string): unknown {
+function answered(text: string | number | boolean | undefined): unknown {
+  if (typeof text !== 'string') return text;
   const answer = JSON.parse(text) as Answer;
   if (answer.thrown === undefined) return fromWire(answer.v);
   const { name, message } = answer.thrown;
@@ -98,7 +100,8 @@ function answered(text: string): unknown {
   throw error;
 }
 
-const args = (values: unknown[]) => JSON.stringify(values.map((value) => toWire(value)));
+const args = (values: unknown[]) =>
+  values.length === 0 ? '[]' : JSON.stringify(values.map((value) => toWire(value)));
 
 function method(h: number, key: string): (...args: unknown[]) => unknown {
   const id = `${h}\0${key}`;
@@ -121,7 +124,7 @@ function proxyFor(h: number, kind: string): object {
       const known = methods.get(`${h}\0${key}`);
       if (known !== undefined) return known;
       const text = ask('get', h, key);
-      if (text.startsWith('{"v":{"$":"function"')) return method(h, key);
+      if (typeof text === 'string' && text.startsWith('{"v":{"$":"function"')) return method(h, key);
       return answered(text);
     },
     set(_inner, key, value) {
