@@ -109,7 +109,9 @@ export function snapshotOf(setup: TypeCheckSetup, script: string): Promise<strin
       .slice(0, 32);
     const blob = join(SNAPSHOTS, `${key}.blob`);
     if (existsSync(blob)) return blob;
-    if (existsSync(`${blob}.failed`)) return undefined;
+    // A snapshot that could not be written is not tried again on every check, only the next day.
+    const failed = `${blob}.failed`;
+    if (existsSync(failed) && Date.now() - statSync(failed).mtimeMs < 86_400_000) return undefined;
     mkdirSync(SNAPSHOTS, { recursive: true });
     const temporary = `${blob}.${process.pid}.tmp`;
     const built = await new Promise<boolean>((resolve) => {
@@ -135,9 +137,8 @@ export function snapshotOf(setup: TypeCheckSetup, script: string): Promise<strin
     });
     if (!built) {
       rmSync(temporary, { force: true });
-      // Tried once: a Node that cannot write one is not asked again on every check.
       try {
-        writeFileSync(`${blob}.failed`, '');
+        writeFileSync(failed, '');
       } catch {}
       return undefined;
     }
