@@ -5,6 +5,7 @@ export type {
   ExpectedCall,
   Limits,
   NativeLanguage,
+  WholeProgram,
   ProvidedFile,
   StdinRead,
   StudentFile,
