@@ -41,7 +41,11 @@ export function cppEdition(base: Assignment): Assignment {
     studentTests: { folder: 'tests', suffix: '.cc', about: [] },
     unitTests: [],
     transcripts: { ...base.transcripts, program: PROGRAM, calls: undefined, linkings: ['own'] },
-    starterFiles: { Makefile: starter('Makefile'), 'main.cc': starter('main.cc') },
+    starterFiles: {
+      Makefile: starter('Makefile'),
+      'main.cc': starter('main.cc'),
+      'pitboss.json': `${JSON.stringify({ assignment: 'straights', language: 'cpp' }, null, 2)}\n`,
+    },
     native: cppLanguage,
     languages: undefined,
   };

@@ -4,7 +4,7 @@
 // made, a regular file of the name the course ran, is the one program its transcripts run. The build's
 // failure is told in one line, in the words a student needs: a library the course's machines had, a
 // standard header an older compiler included implicitly, else the compiler's first error.
-import { chmodSync, copyFileSync, lstatSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Submission } from '../1-submission/submission.ts';
 import { isWholeProgramSource } from '../1-submission/submission.ts';
@@ -40,6 +40,32 @@ const LIBRARIES: readonly { name: string; header: RegExp; link: RegExp }[] = [
   { name: 'gtkmm', header: /^gtkmm/, link: /^gtkmm/ },
 ];
 
+/**
+ * Names of the standard library that g++ 12 finds only in their own header, which older compilers
+ * (the course's machines') included through another: a program that compiled there and uses one without
+ * its #include does not compile here, and g++ says only that the name is unknown.
+ */
+const STANDARD_HEADERS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    [
+      'sort', 'stable_sort', 'find', 'find_if', 'count', 'count_if', 'shuffle', 'random_shuffle', 'reverse',
+      'remove', 'remove_if', 'min_element', 'max_element', 'any_of', 'all_of', 'none_of', 'for_each',
+      'transform', 'unique', 'lower_bound', 'upper_bound', 'binary_search',
+    ].map((name) => [name, 'algorithm']),
+  ),
+  accumulate: 'numeric',
+  iota: 'numeric',
+  setw: 'iomanip',
+  setfill: 'iomanip',
+  istringstream: 'sstream',
+  ostringstream: 'sstream',
+  stringstream: 'sstream',
+  ifstream: 'fstream',
+  ofstream: 'fstream',
+  exit: 'cstdlib',
+  abs: 'cstdlib',
+};
+
 /** g++'s text diagnostics (`file:line:col: error: message`), with the stage's folder taken off. */
 export function readTextDiagnostics(stderr: string, folder: string): CompilerProblem[] {
   const problems: CompilerProblem[] = [];
@@ -65,6 +91,13 @@ export function readTextDiagnostics(stderr: string, folder: string): CompilerPro
  * the compiler's first error, or the linker's complaint.
  */
 export function buildFailure(stderr: string, folder: string): string {
+  const includes = (file: string, header: string) => {
+    try {
+      return new RegExp(`#\\s*include\\s*<${header}>`).test(readFileSync(join(folder, file), 'utf8'));
+    } catch {
+      return false;
+    }
+  };
   const lines = stderr.split('\n').map((line) => (line.startsWith(`${folder}/`) ? line.slice(folder.length + 1) : line));
   for (const line of lines) {
     const missing = /^([^:\s][^:]*:\d+:\d+): fatal error: ([^:]+): No such file or directory/.exec(line);
@@ -80,6 +113,17 @@ export function buildFailure(stderr: string, folder: string): string {
     const library = cannot === null ? undefined : LIBRARIES.find((each) => each.link.test(cannot[1]!));
     if (library !== undefined)
       return `needs ${library.name} (-l${cannot![1]}), a library the course's machines had and the grader's do not: the graded program must build without it (leave the graphical display out of the build, or behind a make target of its own)`;
+  }
+  for (const line of lines) {
+    const error = /^([^:\s][^:]*):(\d+):(\d+): error: (?:'([\w:]+)' (?:is not a member of 'std'|was not declared in this scope)|no matching function for call to '([\w:]+)\()/.exec(
+      line,
+    );
+    if (error === null) continue;
+    const [, file, row, column, named, called] = error as unknown as [string, string, string, string, string?, string?];
+    const name = (named ?? called ?? '').replace(/^std::/, '');
+    const header = STANDARD_HEADERS[name];
+    if (header === undefined || includes(file, header)) continue;
+    return `does not compile: ${file}:${row}:${column}: std::${name} is used without #include <${header}> (an older compiler included it through another header; g++ does not: add the #include)`;
   }
   for (const line of lines) {
     const forgot =

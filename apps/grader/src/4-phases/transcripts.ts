@@ -73,7 +73,7 @@ export async function runTranscripts(
     if (problems.length > 0 || linkProblem !== undefined) {
       outcomes.set(test.id, {
         status: 'load-error',
-        message: [...problems, ...(linkProblem ?? [])].join('; '),
+        message: [...problems, ...(linkProblem === undefined ? [] : [linkProblem])].join('; '),
       });
       continue;
     }
