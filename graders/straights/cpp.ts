@@ -33,7 +33,8 @@ export const cppLanguage: NativeLanguage = {
 export function cppEdition(base: Assignment): Assignment {
   return {
     ...base,
-    title: "Straights (CS246) in C++: your whole program, of your own design, graded by the course's transcripts",
+    title:
+      "Straights (CS246) in C++: your whole program, of your own design, graded by the course's transcripts",
     studentFiles: [],
     providedFiles: [],
     solutionDir: own('./solution-cpp'),

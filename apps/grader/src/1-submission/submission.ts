@@ -41,7 +41,9 @@ export const isWholeProgramSource = (path: string) => /\.(cc|cpp|cxx|C)$/.test(p
 /** What makes a folder a whole program in C++: a Makefile, or a C++ source at its top. */
 const holdsWholeProgram = (dir: string) => {
   try {
-    return readdirSync(dir).some((name) => /^(GNUmakefile|[Mm]akefile)$/.test(name) || isWholeProgramSource(name));
+    return readdirSync(dir).some(
+      (name) => /^(GNUmakefile|[Mm]akefile)$/.test(name) || isWholeProgramSource(name),
+    );
   } catch {
     return false;
   }

@@ -48,9 +48,28 @@ const LIBRARIES: readonly { name: string; header: RegExp; link: RegExp }[] = [
 const STANDARD_HEADERS: Readonly<Record<string, string>> = {
   ...Object.fromEntries(
     [
-      'sort', 'stable_sort', 'find', 'find_if', 'count', 'count_if', 'shuffle', 'random_shuffle', 'reverse',
-      'remove', 'remove_if', 'min_element', 'max_element', 'any_of', 'all_of', 'none_of', 'for_each',
-      'transform', 'unique', 'lower_bound', 'upper_bound', 'binary_search',
+      'sort',
+      'stable_sort',
+      'find',
+      'find_if',
+      'count',
+      'count_if',
+      'shuffle',
+      'random_shuffle',
+      'reverse',
+      'remove',
+      'remove_if',
+      'min_element',
+      'max_element',
+      'any_of',
+      'all_of',
+      'none_of',
+      'for_each',
+      'transform',
+      'unique',
+      'lower_bound',
+      'upper_bound',
+      'binary_search',
     ].map((name) => [name, 'algorithm']),
   ),
   accumulate: 'numeric',
@@ -73,7 +92,14 @@ export function readTextDiagnostics(stderr: string, folder: string): CompilerPro
     const line = raw.startsWith(`${folder}/`) ? raw.slice(folder.length + 1) : raw;
     const found = /^([^:\s][^:]*):(\d+):(\d+): (fatal error|error|warning): (.*)$/.exec(line);
     if (found === null) continue;
-    const [, file, row, column, kind, message] = found as unknown as [string, string, string, string, string, string];
+    const [, file, row, column, kind, message] = found as unknown as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     problems.push({
       file: file.startsWith('/') ? (file.split('/').pop() ?? file) : file,
       line: Math.max(1, Number(row)),
@@ -98,7 +124,9 @@ export function buildFailure(stderr: string, folder: string): string {
       return false;
     }
   };
-  const lines = stderr.split('\n').map((line) => (line.startsWith(`${folder}/`) ? line.slice(folder.length + 1) : line));
+  const lines = stderr
+    .split('\n')
+    .map((line) => (line.startsWith(`${folder}/`) ? line.slice(folder.length + 1) : line));
   for (const line of lines) {
     const missing = /^([^:\s][^:]*:\d+:\d+): fatal error: ([^:]+): No such file or directory/.exec(line);
     if (missing === null) continue;
@@ -109,17 +137,25 @@ export function buildFailure(stderr: string, folder: string): string {
     return `does not compile: ${where}: #include ${/\.h$/.test(header) ? `"${header}"` : `<${header}>`}: no such file in your submission or the system`;
   }
   for (const line of lines) {
-    const cannot = /cannot find -l(\S+)/.exec(line);
+    const cannot = /cannot find -l([\w+.-]+)/.exec(line);
     const library = cannot === null ? undefined : LIBRARIES.find((each) => each.link.test(cannot[1]!));
     if (library !== undefined)
       return `needs ${library.name} (-l${cannot![1]}), a library the course's machines had and the grader's do not: the graded program must build without it (leave the graphical display out of the build, or behind a make target of its own)`;
   }
   for (const line of lines) {
-    const error = /^([^:\s][^:]*):(\d+):(\d+): error: (?:'([\w:]+)' (?:is not a member of 'std'|was not declared in this scope)|no matching function for call to '([\w:]+)\()/.exec(
-      line,
-    );
+    const error =
+      /^([^:\s][^:]*):(\d+):(\d+): error: (?:'([\w:]+)' (?:is not a member of 'std'|was not declared in this scope)|no matching function for call to '([\w:]+)\()/.exec(
+        line,
+      );
     if (error === null) continue;
-    const [, file, row, column, named, called] = error as unknown as [string, string, string, string, string?, string?];
+    const [, file, row, column, named, called] = error as unknown as [
+      string,
+      string,
+      string,
+      string,
+      string?,
+      string?,
+    ];
     const name = (named ?? called ?? '').replace(/^std::/, '');
     const header = STANDARD_HEADERS[name];
     if (header === undefined || includes(file, header)) continue;
@@ -137,7 +173,8 @@ export function buildFailure(stderr: string, folder: string): string {
   const first = readTextDiagnostics(stderr, folder).find((problem) => problem.severity === 'error');
   if (first !== undefined)
     return `does not compile: ${first.file}:${first.line}:${first.column}: ${first.message}`;
-  if (/undefined reference to|multiple definition of/.test(stderr)) return `does not link: ${linkProblem(stderr)}`;
+  if (/undefined reference to|multiple definition of/.test(stderr))
+    return `does not link: ${linkProblem(stderr)}`;
   const said = lines.map((line) => line.trim()).find((line) => line !== '');
   return `does not build${said === undefined ? '' : `: ${said.slice(0, 300)}`}`;
 }
@@ -174,12 +211,15 @@ export async function stageWholeProgram(
     chmodSync(dirname(target), 0o777);
     writeFileSync(target, bytes, { mode: 0o666 });
   }
-  for (const [path, reason] of submission.snapshot.problems) if (isBuildFile(path)) fail(`was not built: ${reason}`);
+  for (const [path, reason] of submission.snapshot.problems)
+    if (isBuildFile(path)) fail(`was not built: ${reason}`);
   if (count > MAX_SOURCES)
     fail(
       `was not built: the submission holds ${count} C++ sources (.cc, .cpp), more than the ${MAX_SOURCES} one may hold`,
     );
-  const makefile = ['GNUmakefile', 'makefile', 'Makefile'].find((name) => submission.snapshot.files.has(name));
+  const makefile = ['GNUmakefile', 'makefile', 'Makefile'].find((name) =>
+    submission.snapshot.files.has(name),
+  );
   const sourceNames = [...submission.snapshot.files.keys()].filter(
     (path) => isWholeProgramSource(path) && safePath(path),
   );
@@ -187,7 +227,8 @@ export async function stageWholeProgram(
     makefile !== undefined
       ? ['make']
       : [language.compiler, ...whole.flags, ...sourceNames.sort(), '-o', program];
-  const command = makefile !== undefined ? `make (your ${makefile})` : argv.slice(0, -2 - sourceNames.length).join(' ');
+  const command =
+    makefile !== undefined ? `make (your ${makefile})` : argv.slice(0, -2 - sourceNames.length).join(' ');
   let listed: CompilerProblem[] = [];
   const bin = join(workDir, 'programs');
   mkdirSync(bin, { recursive: true });

@@ -70,7 +70,8 @@ export function judgeTranscript(
   const lastError = withhold ? undefined : thrownLine(run.stderr);
   // A program that ended before main ended wrongly, whatever its status.
   const crashed =
-    run.beforeMain === true || (run.status !== 0 && !(anyExitStatus && run.signal === null && run.status !== null));
+    run.beforeMain === true ||
+    (run.status !== 0 && !(anyExitStatus && run.signal === null && run.status !== null));
   const exit = crashed
     ? `${program} ${run.signal === null ? `exited with status ${run.status}` : `was killed by ${run.signal}`}${run.beforeMain === true ? ` ${BEFORE_MAIN}` : ''}${lastError ? ` (${lastError})` : ''}`
     : undefined;

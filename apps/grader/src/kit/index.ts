@@ -5,12 +5,12 @@ export type {
   ExpectedCall,
   Limits,
   NativeLanguage,
-  WholeProgram,
   ProvidedFile,
   StdinRead,
   StudentFile,
   TranscriptCase,
   TranscriptSuite,
+  WholeProgram,
 } from './assignment.ts';
 export { CALL_LENGTH, RECORD_FD, recordCall } from './calls.ts';
 export {
