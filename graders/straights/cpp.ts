@@ -39,6 +39,7 @@ export function cppEdition(base: Assignment): Assignment {
     providedFiles: [],
     solutionDir: own('./solution-cpp'),
     mutantsFile: own('./mutants-cpp.json'),
+    rubricFile: own('./rubric-cpp.json'),
     studentTests: { folder: 'tests', suffix: '.cc', about: [] },
     unitTests: [],
     transcripts: { ...base.transcripts, program: PROGRAM, calls: undefined, linkings: ['own'] },

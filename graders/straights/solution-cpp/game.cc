@@ -5,7 +5,7 @@
 static const char *SUIT_NAMES[] = {"Clubs", "Diamonds", "Hearts", "Spades"};
 
 Game::Game(unsigned seed, std::istream &in, std::ostream &out)
-    : in{in}, out{out}, rng{seed}, hands(4), discards(4), table(4), computer(4), scores(4, 0) {
+    : in{in}, out{out}, seed{seed}, rng{seed}, hands(4), discards(4), table(4), computer(4), scores(4, 0) {
   for (int s = 0; s < 4; ++s)
     for (int r = 1; r <= 13; ++r) deck.push_back(Card{r, static_cast<Suit>(s)});
 }

@@ -13,7 +13,8 @@ class Game {
  private:
   std::istream &in;
   std::ostream &out;
-  std::default_random_engine rng;
+  const unsigned seed;  // the game's seed, as given
+  std::default_random_engine rng;  // seeded once, for the whole game
   std::vector<Card> deck;
   std::vector<std::vector<Card>> hands;
   std::vector<std::vector<Card>> discards;

@@ -27,7 +27,7 @@ interface Report {
 const FOLDERS = [
   'correct-game-class',
   'correct-exit-status-one',
-  'correct-game-no-prompt',
+  'game-correct-no-prompt',
   'wrong-any-seven-opens',
   'wrong-engine-every-round',
   'wrong-eof-spins',
@@ -112,7 +112,7 @@ describe('C++ Straights programs of their students own design', () => {
   });
 
   it("fails a correct game printed without the > prompt on its format, from line 2 (the game's part is scored apart)", () => {
-    const report = reports.get('correct-game-no-prompt')!;
+    const report = reports.get('game-correct-no-prompt')!;
     for (const test of report.tests) {
       expect(test.status).toBe('failed');
       expect(test.message).toMatch(/^line [12] differs/);
