@@ -101,5 +101,5 @@ describe('pitboss init --language cpp for straights', () => {
       )
       .join('\n');
     expect(written).not.toMatch(/legalPlays|wins!|discards/);
-  });
+  }, 120_000);
 });
