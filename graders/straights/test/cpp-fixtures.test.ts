@@ -1,5 +1,6 @@
 // The C++ Straights programs of fixtures/submissions/straights-cpp/: whole programs of students' own
-// design, graded by the built pitboss CLI in the sandbox on the public cases (the course's, the edge
+// design (one big game class with a Makefile; MVC with observers and one procedural file, built by the
+// course's flags), graded by the built pitboss CLI in the sandbox on the public cases (the course's, the edge
 // cases, the generated games). Every correct-* passes every case (one exits with status 1: the course
 // never asked for a status); every wrong-* loses exactly the cases its bug shows in, each told from the
 // reference's own transcript of the case (ties: two winners or more; the game past 80: a round ending
@@ -26,6 +27,8 @@ interface Report {
 
 const FOLDERS = [
   'correct-game-class',
+  'correct-mvc-observers',
+  'correct-procedural',
   'correct-exit-status-one',
   'game-correct-no-prompt',
   'wrong-any-seven-opens',
@@ -35,6 +38,7 @@ const FOLDERS = [
   'wrong-legal-plays-by-suit',
   'wrong-missing-algorithm-header',
   'wrong-quit-ignored',
+  'wrong-seeded-from-cycle-counter',
   'wrong-tie-one-winner',
 ];
 
@@ -105,7 +109,12 @@ describe('C++ Straights programs of their students own design', () => {
   });
 
   it('passes every case of the correct ones, an exit status of 1 included', () => {
-    for (const name of ['correct-game-class', 'correct-exit-status-one']) {
+    for (const name of [
+      'correct-game-class',
+      'correct-mvc-observers',
+      'correct-procedural',
+      'correct-exit-status-one',
+    ]) {
       expect(failing(name), name).toEqual(new Set());
       expect(reports.get(name)!.score).toBe(reports.get(name)!.maxScore);
     }
@@ -179,6 +188,15 @@ describe('C++ Straights programs of their students own design', () => {
     }
   });
 
+  it('tells a game seeded from the cycle counter that it changes from run to run (its chance, not a rule)', () => {
+    const report = reports.get('wrong-seeded-from-cycle-counter')!;
+    const first = report.tests.find((test) => test.id === 'transcript.course.own:1_allc.in')!;
+    expect(first.status).toBe('failed');
+    expect(first.message).toMatch(
+      /^run twice on the same input, your straights printed something else the second time, from line \d+: what it prints must depend only on its input \(chance the grader cannot make repeat, such as the processor's cycle counter/,
+    );
+  });
+
   it('names the missing standard header of a build in one line', () => {
     const report = reports.get('wrong-missing-algorithm-header')!;
     for (const test of report.tests) {
@@ -189,7 +207,7 @@ describe('C++ Straights programs of their students own design', () => {
     }
   });
 
-  it('grades the eleven programs within minutes on two places', () => {
+  it('grades the fourteen programs within minutes on two places', () => {
     expect(seconds).toBeLessThan(300);
   });
 });

@@ -201,6 +201,7 @@ export async function runTranscripts(
     program,
     options,
     budget,
+    assignment.native !== undefined,
   );
   // The first failing case of each linking in a group that shrinks is cut down to a shorter stdin.
   const groups = assignment.transcripts.shrink?.groups ?? [];
@@ -257,6 +258,8 @@ async function repeatFirstRuns(
   program: string,
   options: GradeOptions,
   budget: Budget,
+  /** A compiled program: its chance is told in its own words. */
+  native = false,
 ): Promise<void> {
   const linkings = [...new Set(ran.map((each) => linkingOf.get(each.key)!))];
   const again = linkings.map((linking) => ran.find((each) => linkingOf.get(each.key) === linking)!);
@@ -274,7 +277,7 @@ async function repeatFirstRuns(
       outcomes.set(id, {
         ...outcome,
         status: 'failed',
-        message: `run twice on the same input, your ${program} printed something else the second time, from line ${line}: what it prints must depend only on its input (timers racing each other, or chance the grader cannot make repeat, such as a new realm's Math.random, make it differ)${outcome.status === 'passed' ? '' : `; the first run: ${outcome.message ?? outcome.status}`}`,
+        message: `run twice on the same input, your ${program} printed something else the second time, from line ${line}: what it prints must depend only on its input (${native ? "chance the grader cannot make repeat, such as the processor's cycle counter or random instructions, or memory read before it is written, make it differ: seed the game from its argument alone" : "timers racing each other, or chance the grader cannot make repeat, such as a new realm's Math.random, make it differ"})${outcome.status === 'passed' ? '' : `; the first run: ${outcome.message ?? outcome.status}`}`,
         unrepeatable: { line },
       });
     },
