@@ -4,7 +4,7 @@
 // every generated case. Built here with its own Makefile: it is the grader's own code, not a student's.
 // Also: what `pitboss init --language cpp` writes builds with `make` and runs as the course ran it.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +64,33 @@ describe('the C++ reference', () => {
       expect(ran.stdout, `${each.words[0]} < ${each.input}`).toBe(expectedTranscript(each));
     }
   });
+});
+
+describe("the C++ reference's mutants (mutants-cpp.json)", () => {
+  it('each is one edit of the reference that builds and prints otherwise on some case', () => {
+    const { mutants } = JSON.parse(readFileSync(here('../mutants-cpp.json'), 'utf8')) as {
+      mutants: { id: string; file: string; find: string; replace: string }[];
+    };
+    expect(mutants.length).toBeGreaterThanOrEqual(7);
+    const cases = goldenCases(GOLDEN[0]!);
+    for (const mutant of mutants) {
+      const dir = join(work, 'mutants', mutant.id);
+      cpSync(here('../solution-cpp'), dir, { recursive: true });
+      const source = readFileSync(join(dir, mutant.file), 'utf8');
+      expect(source.split(mutant.find).length, mutant.id).toBe(2);
+      writeFileSync(join(dir, mutant.file), source.replace(mutant.find, mutant.replace));
+      execFileSync('make', ['-s', '-C', dir], { stdio: 'pipe' });
+      const differs = [...cases, ...goldenCases(GOLDEN[1]!)].some((each) => {
+        const ran = spawnSync(join(dir, 'straights'), [each.seed], {
+          input: each.stdin,
+          encoding: 'utf8',
+          timeout: 2000,
+        });
+        return ran.signal !== null || ran.stdout !== each.expected;
+      });
+      expect(differs, mutant.id).toBe(true);
+    }
+  }, 300_000);
 });
 
 describe('pitboss init --language cpp for straights', () => {

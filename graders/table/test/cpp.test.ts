@@ -6,7 +6,7 @@
 // in, told from the reference's own transcript. `pitboss init --language cpp` gives Card, Deck, a
 // Makefile and a main that build.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -127,6 +127,32 @@ describe('C++ table programs of their students own design', () => {
   it('fails the generator seeded again every round exactly where a second round is dealt', () => {
     expect(failing('wrong-reseeded-every-round')).toEqual(where((output) => output.includes('\nRound 2:\n')));
   });
+});
+
+describe("the C++ reference's mutants (mutants-cpp.json)", () => {
+  it('each is one edit of the reference that builds and prints otherwise on some case', () => {
+    const { mutants } = JSON.parse(readFileSync(here('../mutants-cpp.json'), 'utf8')) as {
+      mutants: { id: string; file: string; find: string; replace: string }[];
+    };
+    expect(mutants.length).toBeGreaterThanOrEqual(5);
+    for (const mutant of mutants) {
+      const dir = join(work, 'mutants', mutant.id);
+      cpSync(here('../solution-cpp'), dir, { recursive: true });
+      const source = readFileSync(join(dir, mutant.file), 'utf8');
+      expect(source.split(mutant.find).length, mutant.id).toBe(2);
+      writeFileSync(join(dir, mutant.file), source.replace(mutant.find, mutant.replace));
+      execFileSync('make', ['-s', '-C', dir], { stdio: 'pipe' });
+      const differs = transcriptCases.some((each) => {
+        const ran = spawnSync(join(dir, 'blackjack'), each.words, {
+          input: each.stdin ?? '',
+          encoding: 'utf8',
+          timeout: 2000,
+        });
+        return ran.signal !== null || ran.stdout !== referenceOf(each).text;
+      });
+      expect(differs, mutant.id).toBe(true);
+    }
+  }, 300_000);
 });
 
 describe('pitboss init --language cpp for table', () => {
