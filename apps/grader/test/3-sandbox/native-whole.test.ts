@@ -2,9 +2,11 @@
 // (LC_ALL=C, as the sandbox runs them): a library the course's machines had (X11, ncurses), a standard
 // header an older compiler included implicitly, else the first error; and which edition a folder of
 // C++ of the student's own design is graded by.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { editionFor } from '../../src/1-submission/submission.ts';
 import { buildFailure, readTextDiagnostics } from '../../src/3-sandbox/native-whole.ts';
@@ -107,4 +109,43 @@ describe('a folder of C++ of its own design', () => {
     writeFileSync(join(typescript, 'Makefile'), '');
     expect(editionFor(straights, typescript)).toBe(straights);
   });
+});
+
+describe("a whole program's Makefile", () => {
+  it("runs in the sandbox: it cannot read the grader's reference into the program it builds", () => {
+    const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+    const reference = here('../../../../graders/straights/solution-cpp/game.cc');
+    const secret = readFileSync(reference).subarray(0, 60).toString('base64');
+    const dir = mkdtempSync(join(folder, 'hostile-'));
+    writeFileSync(
+      join(dir, 'Makefile'),
+      `straights: main.cc\n\tprintf '#define LEAK "%s"\\n' "$$(head -c 60 ${reference} | base64 -w0)" > leak.h\n\tg++ -std=c++14 main.cc -o straights\n`,
+    );
+    writeFileSync(
+      join(dir, 'main.cc'),
+      '#include <iostream>\n#include "leak.h"\nint main() { std::cout << "leak:" << LEAK << "\\n"; }\n',
+    );
+    writeFileSync(join(dir, 'pitboss.json'), '{ "assignment": "straights", "language": "cpp" }\n');
+    const run = spawnSync(
+      process.execPath,
+      [
+        here('../../bin/pitboss.mjs'),
+        'grade',
+        dir,
+        '--assignment',
+        'straights',
+        '--format',
+        'json',
+        '--only',
+        'transcript.course.own:1_',
+      ],
+      { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+    );
+    const report = JSON.parse(run.stdout) as { tests: { status: string; message?: string }[] };
+    expect(report.tests).toHaveLength(1);
+    expect(report.tests[0]!.message).toMatch(
+      /^line 1 differs: expected "Is Player1 a human \(h\) or a computer \(c\)\?", got "leak:"/,
+    );
+    expect(run.stdout).not.toContain(secret);
+  }, 120_000);
 });
