@@ -18,6 +18,7 @@ const GOLDEN = here('../../../fixtures/transcripts/table');
 const FIXTURES = here('../../../fixtures/submissions/table-cpp');
 const CLI = here('../../../apps/grader/bin/pitboss.mjs');
 const FOLDERS = [
+  'correct-blackjack-class',
   'correct-procedural',
   'wrong-blackjack-beats-blackjack',
   'wrong-bust-player-wins-when-dealer-busts',
@@ -102,10 +103,15 @@ const where = (predicate: (output: string) => boolean) =>
 const rounds = (output: string) => output.split(/\nRound \d+:\n/).slice(1);
 
 describe('C++ table programs of their students own design', () => {
-  it('passes every case of the correct one', () => {
-    const report = reports.get('correct-procedural')!;
-    expect(report.tests.filter((test) => test.status !== 'passed')).toEqual([]);
-    expect(report.tests.length).toBeGreaterThanOrEqual(cases.size);
+  it("passes every case of the correct ones (procedural with a Makefile; the course's Blackjack class, built by its flags)", () => {
+    for (const name of ['correct-procedural', 'correct-blackjack-class']) {
+      const report = reports.get(name)!;
+      expect(
+        report.tests.filter((test) => test.status !== 'passed'),
+        name,
+      ).toEqual([]);
+      expect(report.tests.length).toBeGreaterThanOrEqual(cases.size);
+    }
   });
 
   it('fails a blackjack paid against the dealer blackjack exactly where the two tie', () => {
