@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 const PACKAGES = [
   { name: 'bubblewrap', command: 'bwrap', without: 'grading will say which isolation it cannot enforce' },
   { name: 'g++', command: 'g++', without: 'C++ submissions cannot be graded, and their tests are skipped' },
+  { name: 'make', command: 'make', without: 'whole C++ programs (Straights, table) cannot be built' },
   { name: 'chromium', command: 'chromium', without: 'the browser test of the HTML reports will fail' },
 ];
 

@@ -5,6 +5,7 @@
 // (the Table type rules.ts works on), packages/straights' own files, unchanged.
 import { fileURLToPath } from 'node:url';
 import type { Assignment, Limits } from '@pitboss/grader/kit';
+import { cppEdition } from './cpp.ts';
 import { starterFiles, stubs } from './starter.ts';
 import { rulesTests } from './suites/rules.ts';
 import { expectedTranscript, transcriptCases } from './transcripts.ts';
@@ -21,7 +22,7 @@ const limits: Limits = {
   budgetMs: 600_000,
 };
 
-export const assignment: Assignment = {
+const typescript: Assignment = {
   name: 'straights',
   title: "Straights (CS246): the game's program in modules of your design, and rules.ts",
   version: '1',
@@ -55,3 +56,6 @@ export const assignment: Assignment = {
   describeValue,
   wordsModule: here('./words.ts'),
 };
+
+/** The TypeScript edition, and the C++ one: a student's whole program (cpp.ts). */
+export const assignment: Assignment = { ...typescript, languages: { cpp: cppEdition(typescript) } };

@@ -7,13 +7,14 @@
 import { fileURLToPath } from 'node:url';
 import { blackjackLimits } from '@pitboss/blackjack-kit/limits';
 import type { Assignment } from '@pitboss/grader/kit';
+import { cppEdition } from './cpp.ts';
 import { starterFiles, stubs } from './starter.ts';
 import { blackjackTests } from './suites/blackjack.ts';
 import { referenceOf, transcriptCases } from './transcripts.ts';
 
 const own = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-export const assignment: Assignment = {
+const typescript: Assignment = {
   name: 'table',
   title:
     'Blackjack at the table (CMSC 202): the Blackjack class, Hand and Player, played over stdin by main()',
@@ -50,3 +51,6 @@ export const assignment: Assignment = {
   limits: blackjackLimits,
   starterFiles,
 };
+
+/** The TypeScript edition, and the C++ one: a student's whole program around Card and Deck (cpp.ts). */
+export const assignment: Assignment = { ...typescript, languages: { cpp: cppEdition(typescript) } };

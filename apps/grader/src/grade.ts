@@ -17,6 +17,7 @@ import {
   type NativeStaging,
   stageNativeSubmission,
   stageSubmission,
+  stageWholeProgram,
 } from './3-sandbox/door.ts';
 import { runNativeTests, withEditionMutant } from './4-phases/native-tests.ts';
 import type { GradeOptions } from './4-phases/options.ts';
@@ -104,7 +105,8 @@ async function gradeIn(
       const shared = await compileNativeShared(assignment);
       // The student's files are built like its runs: in the limiter's places, within its budget.
       const build = { limiter: options.limiter, budget, budgetMs: options.limits.budgetMs };
-      return { shared, staging: await stageNativeSubmission(assignment, submission, shared, workDir, build) };
+      const stage = assignment.native.wholeProgram === undefined ? stageNativeSubmission : stageWholeProgram;
+      return { shared, staging: await stage(assignment, submission, shared, workDir, build) };
     }
     const shared = await compileShared(assignment, options.workRoot);
     return { shared, staging: await stageSubmission(assignment, submission, shared, workDir) };

@@ -23,12 +23,31 @@ export interface Submission {
   language?: string | undefined;
 }
 
-/** A student's source at the top of the folder, in the edition's language (`deck.ts`, `deck.cpp`). */
+/**
+ * A student's source at the top of the folder, in the edition's language (`deck.ts`, `deck.cpp`); a
+ * whole program's anywhere in it (its design is the student's, folders too).
+ */
 const isModule = (assignment: Assignment, name: string) =>
-  !name.includes('/') &&
-  (assignment.native === undefined
-    ? name.endsWith('.ts') && !name.endsWith('.d.ts')
-    : /\.(cpp|cc)$/.test(name));
+  assignment.native?.wholeProgram !== undefined
+    ? isWholeProgramSource(name)
+    : !name.includes('/') &&
+      (assignment.native === undefined
+        ? name.endsWith('.ts') && !name.endsWith('.d.ts')
+        : /\.(cpp|cc)$/.test(name));
+
+/** A C++ source of a whole program (NativeLanguage.wholeProgram): what its build compiles. */
+export const isWholeProgramSource = (path: string) => /\.(cc|cpp|cxx|C)$/.test(path);
+
+/** What makes a folder a whole program in C++: a Makefile, or a C++ source at its top. */
+const holdsWholeProgram = (dir: string) => {
+  try {
+    return readdirSync(dir).some(
+      (name) => /^(GNUmakefile|[Mm]akefile)$/.test(name) || isWholeProgramSource(name),
+    );
+  } catch {
+    return false;
+  }
+};
 
 /** An assignment and its editions in other languages, the assignment first. */
 export const editionsOf = (assignment: Assignment): Assignment[] => [
@@ -47,7 +66,10 @@ export function editionFor(assignment: Assignment, dir: string, declared?: strin
   const holds = editionsOf(assignment).filter((edition) =>
     edition.studentFiles.some((file) => existsSync(join(dir, file.name))),
   );
-  return holds.length === 1 ? holds[0]! : assignment;
+  if (holds.length === 1) return holds[0]!;
+  // A folder holding none of the contract's files may be a whole program of the student's own design.
+  const whole = Object.values(languages).find((edition) => edition.native?.wholeProgram !== undefined);
+  return holds.length === 0 && whole !== undefined && holdsWholeProgram(dir) ? whole : assignment;
 }
 
 /** The edition a read submission is graded by. */
@@ -66,8 +88,11 @@ export function readSubmission(base: Assignment, folder: string, language?: stri
   const snapshot = takeSnapshot(dir);
   const provided = new Set([
     ...assignment.providedFiles.map((file) => file.name),
-    // A compiled edition's provided headers and sources (card.cpp): never the student's to write.
-    ...(assignment.native === undefined ? [] : readdirSync(assignment.native.providedDir)),
+    // A compiled edition's provided headers and sources (card.cpp): never the student's to write. A
+    // whole program's handout files are its own once it holds them.
+    ...(assignment.native === undefined || assignment.native.wholeProgram !== undefined
+      ? []
+      : readdirSync(assignment.native.providedDir)),
   ]);
   const modules = new Map<string, string>();
   for (const path of snapshot.files.keys()) {
@@ -76,7 +101,13 @@ export function readSubmission(base: Assignment, folder: string, language?: stri
   const expected = editionsOf(base).flatMap((edition) => edition.studentFiles.map((file) => file.name));
   // A contract file that is there but was not read (a link, a pipe, too large) still makes a
   // submission: its own verdict says why.
-  if (!expected.some((name) => modules.has(name) || snapshot.problems.has(name))) {
+  const whole = assignment.native?.wholeProgram !== undefined;
+  if (whole && modules.size === 0 && ![...snapshot.problems.keys()].some(isWholeProgramSource))
+    throw new PitbossError(
+      'NOT_A_SUBMISSION',
+      `${folder} is not a ${assignment.native!.title} submission: it holds no C++ source (.cc, .cpp)`,
+    );
+  if (!whole && !expected.some((name) => modules.has(name) || snapshot.problems.has(name))) {
     // The student tool and a folder in a language the course grades but the tool cannot check.
     const declared = declaredLanguage(dir);
     for (const [language, edition] of Object.entries(base.languagesNotHere ?? {}))

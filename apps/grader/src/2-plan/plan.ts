@@ -136,6 +136,16 @@ export function planForEdition(
   edition: Assignment,
 ): readonly PlannedTest[] {
   if (edition === base) return plan;
+  // A whole program of the student's own design has no contract's files: its transcripts alone, each
+  // run once, as the course ran the program (no reference to link it with).
+  if (edition.native?.wholeProgram !== undefined)
+    return plan
+      .filter((test) => test.kind === 'transcript' && test.transcript?.linking === 'own')
+      .map((test) => ({
+        ...test,
+        name: test.name.replace(/ \(all your files together\)$/, ' (your program)'),
+        transcript: { case: test.transcript!.case, linking: 'own' as const },
+      }));
   const names = new Map(
     base.studentFiles.map((file, i) => [file.name, edition.studentFiles[i]?.name ?? file.name]),
   );

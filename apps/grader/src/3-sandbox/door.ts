@@ -46,6 +46,8 @@ export {
   stageNativeSubmission,
 } from './native.ts';
 export { encodeNativeRequest } from './native-calls.ts';
+export { READY_VARIABLE } from './native-chance.ts';
+export { stageWholeProgram } from './native-whole.ts';
 export {
   BEFORE_MAIN,
   killGroup,

@@ -181,9 +181,12 @@ const PER_STEP_MS = 0.2;
 const scaled = (capMs: number, units: number, perUnitMs: number) =>
   Math.min(capMs, Math.max(FLOOR_MS, Math.ceil(units * perUnitMs)));
 
-/** A transcript run's limit, from the number of lines the reference prints for the case. */
-export const transcriptLimitMs = (limits: Limits, expectedLines: number) =>
-  scaled(limits.programTimeoutMs, expectedLines, PER_LINE_MS);
+/**
+ * A transcript run's limit, from the number of lines the reference prints for the case; `floorMs`, a
+ * compiled whole program's (WholeProgram.floorMs), when not FLOOR_MS.
+ */
+export const transcriptLimitMs = (limits: Limits, expectedLines: number, floorMs = FLOOR_MS) =>
+  Math.min(limits.programTimeoutMs, Math.max(floorMs, Math.ceil(expectedLines * PER_LINE_MS)));
 
 /** A unit-test request's limit, from its number of calls. */
 export const requestLimitMs = (limits: Limits, steps: number) =>

@@ -235,7 +235,7 @@ function sharedKey(assignment: Assignment, language: NativeLanguage): string {
     ...readdirSync(language.providedDir)
       .sort()
       .map((name) => join(language.providedDir, name)),
-    language.harness,
+    ...(language.harness === undefined ? [] : [language.harness]),
     ...(assignment.referenceDir === undefined
       ? []
       : assignment.studentFiles.map((file) => join(assignment.referenceDir!, file.name))),
@@ -305,7 +305,7 @@ export function compileNativeShared(assignment: Assignment): Promise<string> {
       // The student tool's stand-ins take the reference's place: `reference/` holds them instead.
       for (const source of standInSources(assignment))
         await compile(source, join(building, 'reference', `${programName(basename(source))}.o`));
-      await compile(language.harness, join(building, 'harness.o'));
+      if (language.harness !== undefined) await compile(language.harness, join(building, 'harness.o'));
       writeFileSync(join(building, 'ready.cpp'), READY_SOURCE);
       await compile(join(building, 'ready.cpp'), join(building, 'ready.o'));
       writeFileSync(join(building, 'canary.cpp'), CANARY_SOURCE);
@@ -436,7 +436,7 @@ export interface BuildOptions {
  * `build` (a compile or link) in a place of the limiter, given what is left of the budget as its wall
  * time and charged to it; `budget` when nothing was left, or what was left stopped it.
  */
-function buildWithin(
+export function buildWithin(
   options: BuildOptions,
   build: (timeoutMs: number) => Promise<ToolRun>,
 ): Promise<ToolRun> {

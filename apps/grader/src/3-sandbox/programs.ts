@@ -29,6 +29,8 @@ export interface ProgramRun {
   native?: boolean | undefined;
   /** A native run's canary (runProgram): what proves a run that ended before `ready` the machinery's fault. */
   canary?: string | undefined;
+  /** Variables besides PATH (a whole program's READY_VARIABLE: its preload says it started). */
+  env?: Readonly<Record<string, string>> | undefined;
   /** A linked run: the stage's modules that are the course's, run apart from the student's (isolates). */
   apart?: readonly string[] | undefined;
   /** The provided modules of the stage. */
@@ -87,6 +89,7 @@ export async function runPrograms(runs: readonly ProgramRun[], options: ProgramR
                 cpuLimitMs: run.timeoutMs,
                 native: run.native,
                 canary: run.canary,
+                env: run.env,
               });
         stop?.();
         // Stopped short by what was left of the budget, not by its own limit: the budget's verdict.

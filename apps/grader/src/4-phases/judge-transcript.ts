@@ -40,6 +40,11 @@ export function judgeTranscript(
   withhold: boolean,
   /** Where the reference read its stdin (TranscriptSuite.reads): told with the difference. */
   reads?: readonly StdinRead[] | undefined,
+  /**
+   * A whole program's exit status is its own (the course never asked for one): a status other than 0
+   * with the right output passes, and a wrong output is a difference, not a crash. A signal still crashes.
+   */
+  anyExitStatus = false,
 ): Outcome {
   if (run.infrastructure === true) {
     const why = run.stderr.trim().split('\n').slice(-2).join(' | ');
@@ -64,7 +69,9 @@ export function judgeTranscript(
   const found = compareTranscripts(expected, actual, { regions: !withhold });
   const lastError = withhold ? undefined : thrownLine(run.stderr);
   // A program that ended before main ended wrongly, whatever its status.
-  const crashed = run.status !== 0 || run.beforeMain === true;
+  const crashed =
+    run.beforeMain === true ||
+    (run.status !== 0 && !(anyExitStatus && run.signal === null && run.status !== null));
   const exit = crashed
     ? `${program} ${run.signal === null ? `exited with status ${run.status}` : `was killed by ${run.signal}`}${run.beforeMain === true ? ` ${BEFORE_MAIN}` : ''}${lastError ? ` (${lastError})` : ''}`
     : undefined;

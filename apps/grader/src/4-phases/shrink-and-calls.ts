@@ -47,6 +47,7 @@ export async function shorterInput(
       options.limits.programTimeoutMs,
       withhold,
       assignment.transcripts.reads?.(shorterCase),
+      assignment.native?.wholeProgram !== undefined,
     );
   };
   const judged = new Map<string, Outcome>();
@@ -59,7 +60,17 @@ export async function shorterInput(
     const expected = assignment.transcripts.expected({ ...transcriptCase, stdin: input });
     let outcome: ProgramOutcome | undefined;
     await runPrograms(
-      [{ ...failing, stdin: input, timeoutMs: transcriptLimitMs(options.limits, lineCount(expected)) }],
+      [
+        {
+          ...failing,
+          stdin: input,
+          timeoutMs: transcriptLimitMs(
+            options.limits,
+            lineCount(expected),
+            assignment.native?.wholeProgram?.floorMs,
+          ),
+        },
+      ],
       {
         limits: options.limits,
         limiter: options.limiter,

@@ -7,6 +7,7 @@ import {
   type NativeStaging,
   type ProgramRun,
   programIn,
+  READY_VARIABLE,
   runPrograms,
   type Staging,
   studentChance,
@@ -47,6 +48,9 @@ export async function runTranscripts(
 ): Promise<Map<string, Outcome>> {
   const outcomes = new Map<string, Outcome>();
   const { program } = assignment.transcripts;
+  // A whole program (a compiled game of the student's design): each case is judged alone, on a short
+  // limit, and its exit status is its own (judgeTranscript).
+  const whole = assignment.native?.wholeProgram;
   const studentFiles = assignment.studentFiles.map((file) => file.name);
   const stages = new Map<string, string>();
   // A linked run records its program's calls to the reference's files when the assignment checks them.
@@ -69,7 +73,7 @@ export async function runTranscripts(
     if (problems.length > 0 || linkProblem !== undefined) {
       outcomes.set(test.id, {
         status: 'load-error',
-        message: [...problems, ...(linkProblem ?? [])].join('; '),
+        message: [...problems, ...(linkProblem === undefined ? [] : [linkProblem])].join('; '),
       });
       continue;
     }
@@ -79,7 +83,11 @@ export async function runTranscripts(
         ? stageFor(linking)
         : staging.stage(linking === 'linked' ? [program] : 'all', transcriptCase.files, recording);
     const file = programIn(assignment, dir);
-    const timeoutMs = transcriptLimitMs(options.limits, lineCount(expectedOf(assignment, transcriptCase)));
+    const timeoutMs = transcriptLimitMs(
+      options.limits,
+      lineCount(expectedOf(assignment, transcriptCase)),
+      whole?.floorMs,
+    );
     timeoutOf.set(test.id, timeoutMs);
     runs.push({
       key: test.id,
@@ -90,6 +98,7 @@ export async function runTranscripts(
       timeoutMs,
       native: assignment.native !== undefined,
       ...(assignment.native === undefined ? {} : { canary: (staging as NativeStaging).canary }),
+      ...(whole === undefined ? {} : { env: { [READY_VARIABLE]: '1' } }),
       // The course's files of a linked run, apart from the student's program (3-sandbox/isolate).
       ...(linking === 'linked'
         ? {
@@ -122,6 +131,7 @@ export async function runTranscripts(
           timeoutOf.get(id) ?? options.limits.programTimeoutMs,
           linkingOf.get(id) === 'linked',
           assignment.transcripts.reads?.(caseOf.get(id)!),
+          whole !== undefined,
         );
         const calls = callsOf.get(id);
         // A linked run's other files are the reference's: only the program is the student's.
@@ -154,7 +164,7 @@ export async function runTranscripts(
   for (let wave = 0; [...pending.values()].some((left) => left.length > 0); wave++) {
     const now = linkings.flatMap((linking) => {
       const hangs = hangsIn.get(linking)!.length;
-      const size = wave === 0 ? HANGS_TO_STOP : hangs > 0 ? 1 : WAVE;
+      const size = wave === 0 ? HANGS_TO_STOP : hangs > 0 && whole === undefined ? 1 : WAVE;
       return pending.get(linking)!.splice(0, size);
     });
     await Promise.all([
@@ -166,7 +176,9 @@ export async function runTranscripts(
     }
     for (const linking of linkings) {
       const hangs = hangsIn.get(linking)!;
-      if (hangs.length < HANGS_TO_STOP) {
+      // A whole program that spins where its input ends hangs on those cases alone, each on its own
+      // short limit: its other cases still run.
+      if (hangs.length < HANGS_TO_STOP || whole !== undefined) {
         if (wave === 0 && hangs.length === 0)
           for (const each of longRuns(pending.get(linking)!)) early.set(each.key, run([each]));
         continue;
@@ -189,6 +201,7 @@ export async function runTranscripts(
     program,
     options,
     budget,
+    assignment.native !== undefined,
   );
   // The first failing case of each linking in a group that shrinks is cut down to a shorter stdin.
   const groups = assignment.transcripts.shrink?.groups ?? [];
@@ -245,6 +258,8 @@ async function repeatFirstRuns(
   program: string,
   options: GradeOptions,
   budget: Budget,
+  /** A compiled program: its chance is told in its own words. */
+  native = false,
 ): Promise<void> {
   const linkings = [...new Set(ran.map((each) => linkingOf.get(each.key)!))];
   const again = linkings.map((linking) => ran.find((each) => linkingOf.get(each.key) === linking)!);
@@ -262,7 +277,7 @@ async function repeatFirstRuns(
       outcomes.set(id, {
         ...outcome,
         status: 'failed',
-        message: `run twice on the same input, your ${program} printed something else the second time, from line ${line}: what it prints must depend only on its input (timers racing each other, or chance the grader cannot make repeat, such as a new realm's Math.random, make it differ)${outcome.status === 'passed' ? '' : `; the first run: ${outcome.message ?? outcome.status}`}`,
+        message: `run twice on the same input, your ${program} printed something else the second time, from line ${line}: what it prints must depend only on its input (${native ? "chance the grader cannot make repeat, such as the processor's cycle counter or random instructions, or memory read before it is written, make it differ: seed the game from its argument alone" : "timers racing each other, or chance the grader cannot make repeat, such as a new realm's Math.random, make it differ"})${outcome.status === 'passed' ? '' : `; the first run: ${outcome.message ?? outcome.status}`}`,
         unrepeatable: { line },
       });
     },

@@ -217,6 +217,8 @@ command -v setpriv >/dev/null || apt-get install -y util-linux || true
 # C++ submissions (an assignment with a C++ edition) are built with g++; without it they are an
 # infrastructure error that says so, and TypeScript ones grade as before.
 command -v g++ >/dev/null || apt-get install -y g++ || true
+# A whole C++ program (Straights, table) is built by its own Makefile: make.
+command -v make >/dev/null || apt-get install -y make || true
 
 bash "$SOURCE/prepare.sh"
 # The isolates every JavaScript run of a submission gets (isolated-vm, a native module): built here for

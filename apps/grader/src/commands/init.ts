@@ -14,7 +14,8 @@ export function initSubmission(assignment: Assignment, folder: string): string[]
       copyFileSync(file.source, join(draft, file.name));
       written.push(file.name);
     }
-    // A compiled edition's provided headers and sources: replaced by pristine copies when graded.
+    // A compiled edition's provided headers and sources: replaced by pristine copies when graded (a
+    // whole program's handout files are its own).
     const native = assignment.native;
     for (const name of native === undefined ? [] : readdirSync(native.providedDir)) {
       copyFileSync(join(native!.providedDir, name), join(draft, name));
@@ -43,7 +44,12 @@ export async function init(
   const written = initSubmission(assignment, dir);
   const language = assignment.native === undefined ? '' : ` ${assignment.native.title}`;
   io.stdout(`Wrote a ${assignment.name}${language} starter submission to ${dir}: ${written.join(', ')}\n`);
-  if (assignment.native !== undefined)
+  const whole = assignment.native?.wholeProgram;
+  if (whole !== undefined)
+    io.stdout(
+      `Build it with \`make\` (${assignment.native!.compiler}), as the grader does (without a Makefile: ${assignment.native!.compiler} ${whole.flags.join(' ')} on every source), and run it as ./${whole.program} <seed> < input.\n`,
+    );
+  else if (assignment.native !== undefined)
     io.stdout(
       `Build it with \`make\` (${assignment.native.compiler}); \`make test\` runs your tests in tests/.\n`,
     );

@@ -152,8 +152,9 @@ export interface NativeLanguage {
   /**
    * The unit tests' harness, a source with its own `main`: linked with the one file under test and
    * the reference of the others, it makes the calls it is sent (3-sandbox/native-calls.ts) and nothing else.
+   * None for a whole program (wholeProgram), which has no unit tests.
    */
-  harness: string;
+  harness?: string | undefined;
   /** A call's argument as one word of the harness's line (no space, no newline). */
   encodeArgument(argument: WireArg): string;
   /**
@@ -169,6 +170,26 @@ export interface NativeLanguage {
    * it cannot check the edition (Assignment.languagesNotHere).
    */
   studentTool?: { module: string; ship: readonly string[] } | undefined;
+  /**
+   * Set when a submission is the student's whole program, of their own design (CS246's Straights): any
+   * classes and files, built by its own Makefile or else by the course's flags, and graded by its
+   * transcripts alone (no unit tests, no reference linked in). providedDir then holds the course's
+   * handout files, which `pitboss init` writes and which a submission may hold as its own.
+   */
+  wholeProgram?: WholeProgram | undefined;
+}
+
+/** How a whole program is built and run (NativeLanguage.wholeProgram). */
+export interface WholeProgram {
+  /** The program the build makes, by the name the course ran it (`straights`): the transcripts' program. */
+  program: string;
+  /** The flags the course compiled a folder without a Makefile with, every source given (`-std=c++14`). */
+  flags: readonly string[];
+  /**
+   * The least time a transcript run gets, in milliseconds: a compiled game plays in milliseconds, so a
+   * program that spins at the end of its input costs this on that case, not the seconds a Node run gets.
+   */
+  floorMs: number;
 }
 
 export interface Assignment {

@@ -10,6 +10,7 @@ export type {
   StudentFile,
   TranscriptCase,
   TranscriptSuite,
+  WholeProgram,
 } from './assignment.ts';
 export { CALL_LENGTH, RECORD_FD, recordCall } from './calls.ts';
 export {

@@ -89,7 +89,9 @@ function filesAbout(assignment: Assignment, mutant: Mutant): Set<string> {
  */
 function waves(assignment: Assignment, mutant: Mutant): ((test: PlannedTest) => boolean)[] {
   const owner = ownerOf(assignment, mutant);
-  const linking = owner === assignment.transcripts.program ? 'linked' : 'own';
+  // A whole program (NativeLanguage.wholeProgram) runs only as itself: its transcripts' one linking.
+  const whole = assignment.native?.wholeProgram !== undefined;
+  const linking = owner === assignment.transcripts.program && !whole ? 'linked' : 'own';
   const transcript = (test: PlannedTest) =>
     test.kind === 'transcript' && test.transcript?.linking === linking;
   const files = filesAbout(assignment, mutant);
@@ -129,6 +131,7 @@ export async function selfCheck(options: SelfCheckOptions): Promise<SelfCheck> {
     const kills: Record<KillKind, number> = { unit: 0, linked: 0, own: 0 };
     let caughtByItsFile = false;
     const itsFiles = filesAbout(assignment, mutant);
+    const whole = assignment.native?.wholeProgram !== undefined;
     for (const wave of waves(assignment, mutant)) {
       if (kills.unit + kills.linked + kills.own > 0) break;
       const report = await gradeSubmission(assignment, plan, dir, { ...base, filter: wave });
@@ -136,7 +139,8 @@ export async function selfCheck(options: SelfCheckOptions): Promise<SelfCheck> {
         if (test.status === 'passed') continue;
         const kind = killKind(test);
         if (kind !== undefined) kills[kind]++;
-        if (itsFiles.has(test.file)) caughtByItsFile = true;
+        // Every file of a whole program is tested by its transcripts, and only by them.
+        if (itsFiles.has(test.file) || (whole && test.kind === 'transcript')) caughtByItsFile = true;
       }
     }
     return { mutant, kills, caughtByItsFile };

@@ -1,0 +1,213 @@
+// The C++ Straights programs of fixtures/submissions/straights-cpp/: whole programs of students' own
+// design (one big game class with a Makefile; MVC with observers and one procedural file, built by the
+// course's flags), graded by the built pitboss CLI in the sandbox on the public cases (the course's, the edge
+// cases, the generated games). Every correct-* passes every case (one exits with status 1: the course
+// never asked for a status); every wrong-* loses exactly the cases its bug shows in, each told from the
+// reference's own transcript of the case (ties: two winners or more; the game past 80: a round ending
+// on exactly 80; a new engine each round: a second round; quit ignored: a `quit` read as a command,
+// which then prints what an unknown command prints; the EOF loop: the input ending at a command prompt,
+// each of those a time-out on its own short limit while the other cases pass).
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TranscriptCase } from '@pitboss/grader/kit';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectedTranscript, transcriptCases } from '../transcripts.ts';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const FIXTURES = here('../../../fixtures/submissions/straights-cpp');
+const PUBLIC = ['transcript.course.', 'transcript.edge.', 'transcript.generated.'];
+
+interface Report {
+  submission: { name: string };
+  score: number;
+  maxScore: number;
+  tests: { id: string; status: string; message?: string }[];
+}
+
+const FOLDERS = [
+  'correct-game-class',
+  'correct-mvc-observers',
+  'correct-procedural',
+  'correct-exit-status-one',
+  'game-correct-no-prompt',
+  'wrong-any-seven-opens',
+  'wrong-engine-every-round',
+  'wrong-eof-spins',
+  'wrong-game-past-80',
+  'wrong-legal-plays-by-suit',
+  'wrong-missing-algorithm-header',
+  'wrong-quit-ignored',
+  'wrong-seeded-from-cycle-counter',
+  'wrong-tie-one-winner',
+];
+
+const reports = new Map<string, Report>();
+let seconds = 0;
+
+beforeAll(() => {
+  const started = Date.now();
+  const run = spawnSync(
+    process.execPath,
+    [
+      here('../../../apps/grader/bin/pitboss.mjs'),
+      'grade',
+      ...FOLDERS.map((name) => join(FIXTURES, name)),
+      '--assignment',
+      'straights',
+      '--format',
+      'json',
+      '--jobs',
+      '2',
+      '--only',
+      ...PUBLIC,
+    ],
+    { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 1 << 28 },
+  );
+  seconds = (Date.now() - started) / 1000;
+  const parsed = JSON.parse(run.stdout) as Report[];
+  for (const report of parsed) reports.set(report.submission.name, report);
+  if (reports.size !== FOLDERS.length) throw new Error(`graded ${reports.size}: ${run.stderr.slice(-2000)}`);
+}, 600_000);
+
+/** The public cases by their test id, each with the reference's transcript. */
+const cases = new Map(
+  transcriptCases.map((each) => [
+    `transcript.${each.group}.own:${[...each.words, ...(each.input === undefined ? [] : [each.input])].join('_')}`,
+    each,
+  ]),
+);
+const expected = (each: TranscriptCase) => expectedTranscript(each);
+const failing = (name: string) =>
+  new Set(
+    reports
+      .get(name)!
+      .tests.filter((test) => test.status !== 'passed')
+      .map((test) => test.id),
+  );
+const where = (predicate: (each: TranscriptCase, output: string) => boolean) =>
+  new Set([...cases].filter(([, each]) => predicate(each, expected(each))).map(([id]) => id));
+const lines = (text: string) => text.split('\n');
+/** The case with every `quit` typed as a word no command is: what a program that ignores quit reads. */
+const asUnknown = (each: TranscriptCase) => ({
+  ...each,
+  stdin: (each.stdin ?? '').replace(/(?<=^|\s)quit(?=\s|$)/g, 'xquit'),
+});
+/** The scores after each round, four a round. */
+const scores = (output: string) =>
+  [...output.matchAll(/'s score: \d+ \+ \d+ = (\d+)$/gm)].map((found) => Number(found[1]));
+
+describe('C++ Straights programs of their students own design', () => {
+  it('grades every public case of each, and each folder as a C++ whole program', () => {
+    for (const name of FOLDERS)
+      expect(
+        reports
+          .get(name)!
+          .tests.map((test) => test.id)
+          .sort(),
+      ).toEqual([...cases.keys()].sort());
+  });
+
+  it('passes every case of the correct ones, an exit status of 1 included', () => {
+    for (const name of [
+      'correct-game-class',
+      'correct-mvc-observers',
+      'correct-procedural',
+      'correct-exit-status-one',
+    ]) {
+      expect(failing(name), name).toEqual(new Set());
+      expect(reports.get(name)!.score).toBe(reports.get(name)!.maxScore);
+    }
+  });
+
+  it("fails a correct game printed without the > prompt on its format, from line 2 (the game's part is scored apart)", () => {
+    const report = reports.get('game-correct-no-prompt')!;
+    for (const test of report.tests) {
+      expect(test.status).toBe('failed');
+      expect(test.message).toMatch(/^line [12] differs/);
+    }
+  });
+
+  it('fails the ties reporting one winner exactly where two players or more share the lowest score', () => {
+    expect(failing('wrong-tie-one-winner')).toEqual(
+      where((_, output) => (output.match(/ wins!$/gm) ?? []).length >= 2),
+    );
+    expect(failing('wrong-tie-one-winner').size).toBeGreaterThan(0);
+  });
+
+  it('fails the game going on past 80 exactly where a round ends with the highest score exactly 80', () => {
+    expect(failing('wrong-game-past-80')).toEqual(
+      where((_, output) => output.includes(' wins!') && Math.max(...scores(output).slice(-4)) === 80),
+    );
+    expect(failing('wrong-game-past-80').size).toBeGreaterThan(0);
+  });
+
+  it('fails the engine re-created every round exactly where a second round is dealt', () => {
+    expect(failing('wrong-engine-every-round')).toEqual(
+      where((_, output) => (output.match(/A new round begins/g) ?? []).length >= 2),
+    );
+  });
+
+  it('fails quit ignored exactly where a quit is read as a command, printing what an unknown command prints', () => {
+    expect(failing('wrong-quit-ignored')).toEqual(
+      where((each, output) => expected(asUnknown(each)) !== output),
+    );
+    expect(failing('wrong-quit-ignored').size).toBeGreaterThan(0);
+  });
+
+  it('fails an illegal first move and the wrong legal-play order where the game shows them: first on a Legal plays line', () => {
+    for (const name of ['wrong-any-seven-opens', 'wrong-legal-plays-by-suit']) {
+      const report = reports.get(name)!;
+      const lost = report.tests.filter((test) => test.status !== 'passed');
+      expect(lost.length, name).toBeGreaterThan(20);
+      for (const test of lost) {
+        expect(test.status).toBe('failed');
+        const line = Number(/^line (\d+) differs/.exec(test.message ?? '')?.[1]);
+        expect(lines(expected(cases.get(test.id)!))[line - 1], `${name} ${test.id}`).toMatch(/^Legal plays:/);
+      }
+    }
+  });
+
+  it('times the EOF loop out on each case whose input ends at a command prompt, alone and cheaply', () => {
+    const report = reports.get('wrong-eof-spins')!;
+    const endsAtCommand = where((each, output) => {
+      const words = (each.stdin ?? '').trim().split(/\s+/);
+      const last = lines(output).at(-2) ?? '';
+      return (
+        output.endsWith('\n>') &&
+        !/^>?Is Player\d a human/.test(last) &&
+        !['play', 'discard'].includes(words.at(-1) ?? '') &&
+        expected(asUnknown(each)) === output
+      );
+    });
+    expect(failing('wrong-eof-spins')).toEqual(endsAtCommand);
+    expect(endsAtCommand.size).toBeGreaterThan(0);
+    for (const test of report.tests.filter((each) => endsAtCommand.has(each.id))) {
+      expect(test.status).toBe('timeout');
+      expect(test.message).toMatch(/limit of 1000 ms/);
+    }
+  });
+
+  it('tells a game seeded from the cycle counter that it changes from run to run (its chance, not a rule)', () => {
+    const report = reports.get('wrong-seeded-from-cycle-counter')!;
+    const first = report.tests.find((test) => test.id === 'transcript.course.own:1_allc.in')!;
+    expect(first.status).toBe('failed');
+    expect(first.message).toMatch(
+      /^run twice on the same input, your straights printed something else the second time, from line \d+: what it prints must depend only on its input \(chance the grader cannot make repeat, such as the processor's cycle counter/,
+    );
+  });
+
+  it('names the missing standard header of a build in one line', () => {
+    const report = reports.get('wrong-missing-algorithm-header')!;
+    for (const test of report.tests) {
+      expect(test.status).toBe('load-error');
+      expect(test.message).toBe(
+        'your program does not compile: game.cc:55:23: std::find is used without #include <algorithm> (an older compiler included it through another header; g++ does not: add the #include)',
+      );
+    }
+  });
+
+  it('grades the fourteen programs within minutes on two places', () => {
+    expect(seconds).toBeLessThan(300);
+  });
+});
