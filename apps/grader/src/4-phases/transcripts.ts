@@ -122,6 +122,7 @@ export async function runTranscripts(
           timeoutOf.get(id) ?? options.limits.programTimeoutMs,
           linkingOf.get(id) === 'linked',
           assignment.transcripts.reads?.(caseOf.get(id)!),
+          assignment.transcripts.events,
         );
         const calls = callsOf.get(id);
         // A linked run's other files are the reference's: only the program is the student's.
