@@ -5,6 +5,7 @@
 // (the Table type rules.ts works on), packages/straights' own files, unchanged.
 import { fileURLToPath } from 'node:url';
 import type { Assignment, Limits } from '@pitboss/grader/kit';
+import { straightsEvents } from './events.ts';
 import { starterFiles, stubs } from './starter.ts';
 import { rulesTests } from './suites/rules.ts';
 import { expectedTranscript, transcriptCases } from './transcripts.ts';
@@ -48,6 +49,8 @@ export const assignment: Assignment = {
     expected: expectedTranscript,
     // A drawn game that differs is cut down to the fewest typed lines that still show it.
     shrink: { groups: ['generated'] },
+    // The game apart from its format: moves, each round's totals, the winners (events.ts).
+    events: straightsEvents,
   },
   rubricFile: here('./rubric.json'),
   limits,

@@ -7,6 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { blackjackLimits } from '@pitboss/blackjack-kit/limits';
 import type { Assignment } from '@pitboss/grader/kit';
+import { tableEvents } from './events.ts';
 import { starterFiles, stubs } from './starter.ts';
 import { blackjackTests } from './suites/blackjack.ts';
 import { referenceOf, transcriptCases } from './transcripts.ts';
@@ -45,6 +46,8 @@ export const assignment: Assignment = {
     linkings: ['own'],
     // A drawn game that differs is cut down to the fewest typed lines that still show it.
     shrink: { groups: ['generated'] },
+    // The game apart from its format: each round's bets, cards, settling and funds (events.ts).
+    events: tableEvents,
   },
   rubricFile: own('./rubric.json'),
   limits: blackjackLimits,
