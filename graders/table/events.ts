@@ -9,7 +9,7 @@ import { type EventDifference, type GameEvent, type GameEvents, tell } from '@pi
 const LINE_READ = 2000;
 
 const FUNDS = /^(.+?)\s+(?:now\s+)?has\s+\$\s*(-?\d+)/i;
-const SETTLE = /^(.+?)\s+has\s+(busted|blackjack|\d+)\s*-+\s*(dealer wins|dealer loses|tie)\b/i;
+const SETTLE = /^(.+?)\s+has\s+(busted|blackjack|\d+)\s*-+\s*(dealer\s+wins|dealer\s+loses|tie)\b/i;
 const DEALER_HAS = /^dealer\s+has\s+(busted|blackjack|\d+)/i;
 const ROUND = /^round\s*(\d+)/i;
 const ILLEGAL = /illegal\s+bet/i;
@@ -82,7 +82,7 @@ export function readTableEvents(output: string): GameEvent[] {
     const settled = SETTLE.exec(text);
     if (settled !== null) {
       const name = named(settled[1]!) ?? settled[1]!.trim();
-      const [what, result] = [settled[2]!.toLowerCase(), settled[3]!.toLowerCase()];
+      const [what, result] = [settled[2]!.toLowerCase(), settled[3]!.toLowerCase().replace(/\s+/g, ' ')];
       add(
         `settle ${key(name)} ${what} ${result}`,
         (who) =>
