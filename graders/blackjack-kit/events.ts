@@ -57,11 +57,11 @@ function whoSaid(who: string): string {
   return role === null ? plain : `${role[2]} (the ${role[1]!.toLowerCase()})`;
 }
 
-const HAND = /^hand\s+(\d+)\s+bankroll\s+(-?\d+)/i;
+const HAND = /^hand\s*#?\s*(\d+)\W+bankroll\W*?(-?\d+)/i;
 const USED_UP = /card\s+used\s+up/i;
 const KICKED = /^(.*?)\s+has\s+been\s+kicked\s+out/i;
-const FINAL = /^(.*?)\s+has\s+(-?\d+)\s+after\s+(\d+)\s+hands?\b/i;
-const BETS = /^(.*?)\s+bets\s+(-?\d+)/i;
+const FINAL = /^(.*?)\s+has\s+\$?\s*(-?\d+)\s+after\s+(\d+)\s+hands?\b/i;
+const BETS = /^(.*?)\s+bets\s+\$?\s*(-?\d+)/i;
 const NATURAL = /^(.*?)\s+dealt\s+(?:a\s+)?natural(?:\s+21)?\b/i;
 const HOLE = new RegExp(String.raw`^(.*?)(?:'s)?\s+hole\s+card\s+is\s+(?:the\s+)?${CARD}`, 'i');
 const DEALT = new RegExp(String.raw`^(.*?)\s+dealt\s+(?:the\s+)?${CARD}`, 'i');
