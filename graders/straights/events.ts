@@ -139,7 +139,8 @@ export function straightsHint(difference: EventDifference): string | undefined {
     return "is each new total the last round's plus the ranks discarded this round (Ace 1, Jack 11, Queen 12, King 13)?";
   if (index === 0) return 'does the holder of the Seven of Spades open, with the Seven of Spades?';
   const firstOfRound = courseAll.findIndex((event) => event.round === course.round);
-  if (course.round >= 2 && firstOfRound === index)
+  // A new deal shows within the round's first turns (one by chance may match: the Seven of Spades opens).
+  if (course.round >= 2 && index - firstOfRound < 4)
     return "every round before is right: is your shuffle re-seeded, or the deck rebuilt, each round? The game's one engine shuffles the last round's order every round";
   return undefined;
 }
