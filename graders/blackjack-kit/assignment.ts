@@ -119,6 +119,7 @@ export function blackjackAssignment(edition: Edition): Assignment {
     limits: blackjackLimits,
     starterFiles: edition.starterFiles,
     wordsModule: kit('./words-for-students.ts'),
+    eventsModule: kit('./events.ts'),
     liveTestsModule: edition.liveTestsModule,
   };
 }

@@ -182,3 +182,6 @@ export function blackjackHint(difference: EventDifference): string | undefined {
 }
 
 export const blackjackEvents: GameEvents = { read: readBlackjackEvents, hint: blackjackHint };
+
+/** The module's answer to Assignment.eventsModule. */
+export const events = blackjackEvents;

@@ -153,3 +153,6 @@ export const straightsEvents: GameEvents = {
   withoutPrompts,
   hint: straightsHint,
 };
+
+/** The module's answer to Assignment.eventsModule. */
+export const events = straightsEvents;

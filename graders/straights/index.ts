@@ -57,4 +57,5 @@ export const assignment: Assignment = {
   starterFiles,
   describeValue,
   wordsModule: here('./words.ts'),
+  eventsModule: here('./events.ts'),
 };

@@ -2,8 +2,38 @@
 // so a bet shows only when it is refused, and through the funds), the cards shown, each the first time
 // it shows in the round, with whom it went to, the dealer's result, each player's settling and funds.
 // Read line by line, tolerant of case, spacing and a student's own wording around the cards.
-import { CARD, cardOf } from '@pitboss/blackjack-kit/events';
+// Self-contained but for the kit (Assignment.eventsModule): the student tool copies it as it is.
 import { type EventDifference, type GameEvent, type GameEvents, tell } from '@pitboss/grader/kit';
+
+const SPOTS = [
+  'Two',
+  'Three',
+  'Four',
+  'Five',
+  'Six',
+  'Seven',
+  'Eight',
+  'Nine',
+  'Ten',
+  'Jack',
+  'Queen',
+  'King',
+  'Ace',
+];
+const SUITS = ['Clubs', 'Diamonds', 'Hearts', 'Spades'];
+
+/** A card anywhere in a line: `<rank> of <suit>`, any case, the rank a number or a word. */
+const CARD = String.raw`\b(two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace|10|[2-9]|[jqka])\s+of\s+(spades|hearts|clubs|diamonds)\b`;
+
+/** The card of a CARD match in words: `10`, `Ten` -> `Ten of Clubs`. */
+function cardOf(rank: string, suit: string): string | undefined {
+  const lower = rank.toLowerCase();
+  const spot =
+    SPOTS.find((name) => name.toLowerCase() === lower) ??
+    (/^\d+$/.test(lower) ? SPOTS[Number(lower) - 2] : { j: 'Jack', q: 'Queen', k: 'King', a: 'Ace' }[lower]);
+  const suitName = SUITS.find((name) => name.toLowerCase() === suit.toLowerCase());
+  return spot === undefined || suitName === undefined ? undefined : `${spot} of ${suitName}`;
+}
 
 /** Lines are cut before matching: a student's output can hold anything, and matching must stay cheap. */
 const LINE_READ = 2000;
@@ -147,3 +177,6 @@ const withoutPrompts = (output: string): string =>
     .join('\n');
 
 export const tableEvents: GameEvents = { read: readTableEvents, withoutPrompts, hint: tableHint };
+
+/** The module's answer to Assignment.eventsModule. */
+export const events = tableEvents;

@@ -52,4 +52,5 @@ export const assignment: Assignment = {
   rubricFile: own('./rubric.json'),
   limits: blackjackLimits,
   starterFiles,
+  eventsModule: own('./events.ts'),
 };

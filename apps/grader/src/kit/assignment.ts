@@ -280,6 +280,11 @@ export interface Assignment {
    * that need no oracle, copied into the student tool, which runs them live for 0 points.
    */
   liveTestsModule?: string | undefined;
+  /**
+   * A self-contained module exporting `events` (TranscriptSuite.events), copied as it is into the student
+   * tool, whose transcripts are then judged in the same two parts as when graded. None: byte-exact only.
+   */
+  eventsModule?: string | undefined;
   /** Set on a compiled language's edition (languages below): how it is built and driven. */
   native?: NativeLanguage | undefined;
   /**
