@@ -50,9 +50,10 @@ const LINE_READ = 2000;
 
 /** Who a line is about, as a key: `Player: Kujo Jotaro` -> `player kujo jotaro`. */
 const whoKey = (who: string): string => who.toLowerCase().replace(/[:'"]/g, ' ').replace(/\s+/g, ' ').trim();
-/** Who a line is about, in words: `Player: Kujo Jotaro` -> `Kujo Jotaro (the player)`. */
+/** Who a line is about, in words: `Player` -> `the player`, `Player: Kujo Jotaro` -> `Kujo Jotaro (the player)`. */
 function whoSaid(who: string): string {
   const plain = who.replace(/\s+/g, ' ').replace(/:$/, '').trim();
+  if (/^(player|dealer)$/i.test(plain)) return `the ${plain.toLowerCase()}`;
   const role = /^(player|dealer)\s*:\s*(.+)$/i.exec(plain);
   return role === null ? plain : `${role[2]} (the ${role[1]!.toLowerCase()})`;
 }
@@ -131,7 +132,7 @@ export function readBlackjackEvents(output: string): GameEvent[] {
           if (card !== undefined)
             add(
               `hole ${whoKey(m[1]!)} ${card}`,
-              (who) => `${tell(who, 'show')} ${whoSaid(m[1]!)}'s hole card, the ${card}`,
+              (who) => `${tell(who, 'show')} the hole card of ${whoSaid(m[1]!)}, the ${card}`,
             );
         },
       ],

@@ -142,7 +142,8 @@ export function readTableEvents(output: string): GameEvent[] {
       const card = cardOf(found[1]!, found[2]!);
       if (card === undefined || seen.has(card)) continue;
       seen.add(card);
-      add(`card ${key(holder)} ${card}`, (who) => `${tell(who, 'deal')} ${holder} the ${card}`);
+      const to = key(holder) === 'dealer' ? 'the dealer' : holder;
+      add(`card ${key(holder)} ${card}`, (who) => `${tell(who, 'deal')} ${to} the ${card}`);
     }
   }
   return events;

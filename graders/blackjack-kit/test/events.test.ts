@@ -72,7 +72,7 @@ describe('Blackjack game events', () => {
     const events = readBlackjackEvents(OUTPUTS.classic![0]!);
     expect(events[0]!.key).toBe('hand 1 bankroll 100');
     expect(events[1]!.key).toBe('bet player 5');
-    expect(events[2]!.say('the course')).toMatch(/^the course deals Player the \w+ of \w+$/);
+    expect(events[2]!.say('the course')).toMatch(/^the course deals the player the \w+ of \w+$/);
     expect(events.at(-1)!.key).toMatch(/^final player \d+ \d+$/);
     expect(Math.max(...events.map((event) => event.round))).toBeGreaterThan(1);
     const crusaders = readBlackjackEvents(OUTPUTS.crusaders![0]!);
