@@ -8,8 +8,10 @@ import type { ProgramOutcome } from '../../src/3-sandbox/door.ts';
 import { compareEvents, formatOnly, readEvents } from '../../src/4-phases/game-events.ts';
 import { judgeTranscript } from '../../src/4-phases/judge-transcript.ts';
 import { scoreTests } from '../../src/5-scoring/score.ts';
-import { earned } from '../../src/6-reports/model.ts';
+import { boundReport, earned, type Report, SCHEMA_VERSION } from '../../src/6-reports/model.ts';
+import { studentView } from '../../src/6-reports/views.ts';
 import { type GameEvent, type GameEvents, type Limits, tell } from '../../src/kit/assignment.ts';
+import { testResult } from '../support.ts';
 
 const MOVE = /^[\s>]*(\d+)\s+moves\s+(\w+)/i;
 
@@ -172,5 +174,48 @@ describe('game events in the core', () => {
     expect(
       scoreTests([plain], new Map([[test.id, judge(EXPECTED, EXPECTED.replaceAll('>', ''))]]))[0]!.score,
     ).toBe(0);
+  });
+
+  it("a student's view keeps a visible transcript's parts and drops a hidden one's, its score kept", () => {
+    const parts = {
+      game: { passed: true, score: 0.4, maxScore: 0.4, at: { round: 2, line: 9, actualLine: 9 } },
+      format: { passed: false, score: 0, maxScore: 0.1, only: 'prompts' as const },
+    };
+    const transcript = (id: string, visibility: 'visible' | 'hidden') =>
+      testResult({
+        id,
+        name: `toy ${id}`,
+        file: 'all files',
+        kind: 'transcript',
+        visibility,
+        status: 'failed',
+        score: 0.4,
+        maxScore: 0.5,
+        message: "the game is right (every event as the course's), the format is not: line 2 differs",
+        parts,
+      });
+    const report: Report = boundReport({
+      schemaVersion: SCHEMA_VERSION,
+      tool: { name: 'pitboss', version: '0' },
+      assignment: { name: 'toy', title: 'toy', version: '1' },
+      mode: 'grade',
+      seed: 1,
+      submission: { name: 's', path: 's', hash: 'h' },
+      score: 0.8,
+      maxScore: 1,
+      parts: [{ file: 'all files', score: 0.8, maxScore: 1 }],
+      studentTests: { cases: [], exposed: 0, mutants: 0 },
+      loadErrors: [],
+      tests: [
+        transcript('transcript.course.own:1', 'visible'),
+        transcript('transcript.private.own:secret', 'hidden'),
+      ],
+    });
+    const [visible, hidden] = studentView(report).tests;
+    expect(visible!.parts).toEqual(parts);
+    expect(hidden!.parts).toBeUndefined();
+    expect(hidden!.message).toBeUndefined();
+    expect(hidden!.score).toBe(0.4);
+    expect(JSON.stringify(hidden)).not.toContain('secret');
   });
 });
