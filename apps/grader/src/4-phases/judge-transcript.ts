@@ -62,9 +62,9 @@ export function judgeTranscript(
   }
   const actual = run.stdout.toString('utf8');
   const difference = compareEvents(readEvents(events, actual), readEvents(events, expected));
-  const only = formatOnly(expected, actual, events.withoutPrompts);
+  const only = withhold ? undefined : formatOnly(expected, actual, events.withoutPrompts);
   // A run beside the reference's files is told no more than before: whitespace alone, as the diff says.
-  const shownOnly = withhold ? (only === 'whitespace' ? only : undefined) : only;
+  const shownOnly = withhold ? (judged.diff.whitespaceOnly ? 'whitespace' : undefined) : only;
   const parts: TranscriptParts = {
     game: {
       ...none,

@@ -127,6 +127,17 @@ describe('game events in the core', () => {
     );
   });
 
+  it('a run beside the reference files is told of whitespace alone, as before, never of case or prompts', () => {
+    const shouted = judge(EXPECTED, EXPECTED.toUpperCase(), true);
+    expect(shouted.parts?.format.only).toBeUndefined();
+    expect(shouted.message).not.toContain('letter case');
+    const bare = judge(EXPECTED, EXPECTED.replaceAll('>', ''), true);
+    expect(bare.parts?.format.only).toBeUndefined();
+    expect(bare.message).not.toContain('prompts');
+    const spaced = judge(EXPECTED, EXPECTED.replaceAll(' moves ', '  moves '), true);
+    expect(spaced.parts?.format.only).toBe('whitespace');
+  });
+
   it('an output the reader chokes on reads as no events; arbitrary text never throws', () => {
     const choking: GameEvents = {
       read: () => {
