@@ -2,7 +2,8 @@
 // minbet, crusaders): each hand's bankroll, the bets, the cards shown (each dealt card and the hole
 // card), the outcomes (a natural, a bust, a win, a push, a player kicked out, a hand started again) and
 // the closing bankroll. Read line by line, tolerant of case, spacing, prefixes (`# `) and spellings
-// (`Ten`/`10`); the totals and cuts are left out (they follow from the cards and the cut source).
+// (`Ten`/`10`); the totals and cuts are left out (they follow from the cards and the cut source). In
+// crusaders a character's words (a time stop, an escape, a cheer) are events too.
 import { type EventDifference, type GameEvent, type GameEvents, tell } from '@pitboss/grader/kit';
 
 const SPOTS = [
@@ -58,6 +59,8 @@ function whoSaid(who: string): string {
   return role === null ? plain : `${role[2]} (the ${role[1]!.toLowerCase()})`;
 }
 
+// crusaders: a character's words are rules (a time stop, an escape, a cheer), and whose they are.
+const SPEECH = /^(.*?)\s*:\s*"(.*)"\s*$/;
 const HAND = /^hand\s*#?\s*(\d+)\W+bankroll\W*?(-?\d+)/i;
 const USED_UP = /card\s+used\s+up/i;
 const KICKED = /^(.*?)\s+has\s+been\s+kicked\s+out/i;
@@ -83,6 +86,14 @@ export function readBlackjackEvents(output: string): GameEvent[] {
     const add = (key: string, say: GameEvent['say']) => events.push({ round, line, key, say });
     // The first pattern a line matches says what it tells.
     const rules: [RegExp, (m: RegExpExecArray) => void][] = [
+      [
+        SPEECH,
+        (m) =>
+          add(
+            `says ${whoKey(m[1]!)} ${m[2]!.toLowerCase().replace(/\s+/g, ' ').trim()}`,
+            (who) => `${tell(who, 'have')} ${whoSaid(m[1]!)} say "${m[2]}"`,
+          ),
+      ],
       [
         HAND,
         (m) => {
