@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { findRuleSet, playTranscript } from '@pitboss/driver';
 import type { Assignment, ProvidedFile, TranscriptCase, UnitTest } from '@pitboss/grader/kit';
+import { blackjackEvents } from './events.ts';
 import { blackjackLimits } from './limits.ts';
 import { expectedCalls } from './reference-calls.ts';
 import { type GameSituation, gameSituations } from './situations.ts';
@@ -107,6 +108,8 @@ export function blackjackAssignment(edition: Edition): Assignment {
         expected: (transcriptCase) =>
           expectedCalls(ruleSet, transcriptCase, (path) => readCaseFile(transcriptCase, path)),
       },
+      // The game apart from its format: bets, cards shown, outcomes, bankrolls (events.ts).
+      events: blackjackEvents,
       situations:
         edition.situations === undefined
           ? undefined
@@ -116,6 +119,7 @@ export function blackjackAssignment(edition: Edition): Assignment {
     limits: blackjackLimits,
     starterFiles: edition.starterFiles,
     wordsModule: kit('./words-for-students.ts'),
+    eventsModule: kit('./events.ts'),
     liveTestsModule: edition.liveTestsModule,
   };
 }

@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Assignment, Limits } from '@pitboss/grader/kit';
 import { cppEdition } from './cpp.ts';
+import { straightsEvents } from './events.ts';
 import { starterFiles, stubs } from './starter.ts';
 import { rulesTests } from './suites/rules.ts';
 import { expectedTranscript, transcriptCases } from './transcripts.ts';
@@ -49,12 +50,15 @@ const typescript: Assignment = {
     expected: expectedTranscript,
     // A drawn game that differs is cut down to the fewest typed lines that still show it.
     shrink: { groups: ['generated'] },
+    // The game apart from its format: moves, each round's totals, the winners (events.ts).
+    events: straightsEvents,
   },
   rubricFile: here('./rubric.json'),
   limits,
   starterFiles,
   describeValue,
   wordsModule: here('./words.ts'),
+  eventsModule: here('./events.ts'),
 };
 
 /** The TypeScript edition, and the C++ one: a student's whole program (cpp.ts). */

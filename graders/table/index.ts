@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { blackjackLimits } from '@pitboss/blackjack-kit/limits';
 import type { Assignment } from '@pitboss/grader/kit';
 import { cppEdition } from './cpp.ts';
+import { tableEvents } from './events.ts';
 import { starterFiles, stubs } from './starter.ts';
 import { blackjackTests } from './suites/blackjack.ts';
 import { referenceOf, transcriptCases } from './transcripts.ts';
@@ -46,10 +47,13 @@ const typescript: Assignment = {
     linkings: ['own'],
     // A drawn game that differs is cut down to the fewest typed lines that still show it.
     shrink: { groups: ['generated'] },
+    // The game apart from its format: each round's bets, cards, settling and funds (events.ts).
+    events: tableEvents,
   },
   rubricFile: own('./rubric.json'),
   limits: blackjackLimits,
   starterFiles,
+  eventsModule: own('./events.ts'),
 };
 
 /** The TypeScript edition, and the C++ one: a student's whole program around Card and Deck (cpp.ts). */

@@ -22,7 +22,12 @@ interface Report {
   submission: { name: string };
   score: number;
   maxScore: number;
-  tests: { id: string; status: string; message?: string }[];
+  tests: {
+    id: string;
+    status: string;
+    message?: string;
+    parts?: { game: { passed: boolean }; format: { passed: boolean; only?: string } };
+  }[];
 }
 
 const FOLDERS = [
@@ -30,7 +35,7 @@ const FOLDERS = [
   'correct-mvc-observers',
   'correct-procedural',
   'correct-exit-status-one',
-  'game-correct-no-prompt',
+  'format-no-prompt',
   'wrong-any-seven-opens',
   'wrong-engine-every-round',
   'wrong-eof-spins',
@@ -120,12 +125,16 @@ describe('C++ Straights programs of their students own design', () => {
     }
   });
 
-  it("fails a correct game printed without the > prompt on its format, from line 2 (the game's part is scored apart)", () => {
-    const report = reports.get('game-correct-no-prompt')!;
+  it("gives a correct game printed without the > prompt every game's points and fails only its format, told as the prompts", () => {
+    const report = reports.get('format-no-prompt')!;
     for (const test of report.tests) {
-      expect(test.status).toBe('failed');
-      expect(test.message).toMatch(/^line [12] differs/);
+      expect(test.status, test.id).toBe('failed');
+      expect(test.parts?.game.passed, test.id).toBe(true);
+      expect(test.parts?.format.passed, test.id).toBe(false);
     }
+    expect(report.tests.some((test) => test.parts?.format.only === 'prompts')).toBe(true);
+    // The rubric's default weights: the game 80, the format 20.
+    expect(report.score).toBeCloseTo(report.maxScore * 0.8, 5);
   });
 
   it('fails the ties reporting one winner exactly where two players or more share the lowest score', () => {

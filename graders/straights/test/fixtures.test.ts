@@ -7,6 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readStraightsEvents } from '../events.ts';
+import { expectedTranscript, transcriptCases } from '../transcripts.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const FIXTURES = here('../../../fixtures/submissions/straights');
@@ -21,7 +23,7 @@ interface Report {
   submission: { name: string };
   score: number;
   maxScore: number;
-  tests: { id: string; status: string; message?: string }[];
+  tests: { id: string; status: string; message?: string; parts?: { game: { passed: boolean } } }[];
 }
 
 function grade(dirs: readonly string[], only: readonly string[]): Report[] {
@@ -87,6 +89,37 @@ describe('the Straights fixtures', () => {
       expect(test?.status).toBe('failed');
       expect(test?.message).toContain(says);
       expect(report!.score).toBeLessThan(report!.maxScore);
+    },
+    120_000,
+  );
+
+  // A rule bug costs the game part on exactly the cases where the course's game shows it, and no other.
+  it.each([
+    {
+      name: 'wrong-reshuffle-new-deck',
+      shows: (events: ReturnType<typeof readStraightsEvents>) => (events.at(-1)?.round ?? 1) > 1,
+      says: 'is your shuffle re-seeded, or the deck rebuilt, each round?',
+    },
+    {
+      name: 'wrong-tie-first-winner-only',
+      shows: (events: ReturnType<typeof readStraightsEvents>) =>
+        events.filter((event) => event.key.startsWith('wins ')).length > 1,
+      says: 'does every player with the lowest score win, ties included?',
+    },
+  ])(
+    '$name loses the game on exactly the course cases that show its bug',
+    ({ name, shows, says }) => {
+      const [report] = grade([name], ['transcript.course.own']);
+      let showing = 0;
+      for (const each of transcriptCases.filter((candidate) => candidate.group === 'course')) {
+        const id = `transcript.course.own:${[...each.words, each.input].join('_')}`;
+        const test = report!.tests.find((candidate) => candidate.id === id);
+        const expected = shows(readStraightsEvents(expectedTranscript(each)));
+        if (expected) showing++;
+        expect(test?.parts?.game.passed, id).toBe(!expected);
+        if (expected) expect(test?.message).toContain(says);
+      }
+      expect(showing).toBeGreaterThan(0);
     },
     120_000,
   );

@@ -15,7 +15,13 @@ interface Report {
   submission: { name: string };
   score: number;
   maxScore: number;
-  tests: { id: string; status: string; message?: string }[];
+  tests: {
+    id: string;
+    kind?: string;
+    status: string;
+    message?: string;
+    parts?: { game: { passed: boolean }; format: { passed: boolean } };
+  }[];
 }
 
 /** Each wrong submission: a test about its mistake that must fail, and what its message must say. */
@@ -133,6 +139,15 @@ describe('fixtures/submissions/table under pitboss grade', () => {
     }
     const wrong = [...byName.keys()].filter((name) => name.startsWith('wrong-') && name !== HANGS);
     expect(wrong.sort()).toEqual(Object.keys(MISTAKES).sort());
+  });
+
+  it('keeps the game part of every transcript of the right game in its own wording, and takes a format part', () => {
+    const report = byName.get('format-own-wording')!;
+    const transcripts = report.tests.filter((test) => test.id.startsWith('transcript.'));
+    expect(transcripts.length).toBeGreaterThan(0);
+    for (const test of transcripts) expect(test.parts?.game.passed, test.id).toBe(true);
+    expect(transcripts.some((test) => test.parts?.format.passed === false)).toBe(true);
+    expect(report.score).toBeLessThan(report.maxScore);
   });
 
   it('ends the tests whose dealer never stops at their time limit, saying so, and still runs the others', () => {

@@ -3,7 +3,13 @@
 import type { Assignment, TranscriptCase } from '../kit/assignment.ts';
 import type { Mutant } from '../mutants/catalogue.ts';
 import { refuseQuotingHints } from './hints.ts';
-import { applyRubric, type CallDeviations, type Hint, type Visibility } from './rubric.ts';
+import {
+  applyRubric,
+  type CallDeviations,
+  type Hint,
+  type TranscriptWeights,
+  type Visibility,
+} from './rubric.ts';
 
 /**
  * How a program's transcript is run: `linked` takes only the program from the student and the
@@ -32,6 +38,8 @@ export interface PlannedTest {
   mutant?: Mutant | undefined;
   /** The rubric's hint, shown when the test fails (hints.ts says when a student's check shows it). */
   hint?: Hint | undefined;
+  /** A transcript of an assignment that reads game events: its points' shares for the game and the format. */
+  parts?: TranscriptWeights | undefined;
 }
 
 /** Where mutant tests say they belong: the students' own tests. */
@@ -115,9 +123,14 @@ export function planTests(
         ? { transcript: { ...draft.transcript, calls: rubric.calls } }
         : {};
     const hint = rubric.hints.get(draft.id);
+    const parts =
+      draft.kind === 'transcript' && assignment.transcripts.events !== undefined
+        ? { parts: rubric.transcriptParts }
+        : {};
     return {
       ...draft,
       ...transcript,
+      ...parts,
       points: entry.points,
       visibility: entry.visibility,
       ...(hint === undefined ? {} : { hint }),

@@ -15,9 +15,22 @@ export type Visibility = (typeof VISIBILITIES)[number];
 export const CALL_DEVIATIONS = ['warning', 'scored'] as const;
 export type CallDeviations = (typeof CALL_DEVIATIONS)[number];
 
+/**
+ * How a transcript's points are shared between its game (its events equal the reference's) and its
+ * format (its bytes do), as fractions summing to 1; for assignments that read game events.
+ */
+export interface TranscriptWeights {
+  game: number;
+  format: number;
+}
+
+/** Most of a transcript's points on the game: a typo in a prompt is not a wrong rule. */
+export const DEFAULT_TRANSCRIPT_WEIGHTS: TranscriptWeights = { game: 0.8, format: 0.2 };
+
 export interface Rubric {
   byTest: Map<string, RubricEntry>;
   calls: CallDeviations;
+  transcriptParts: TranscriptWeights;
   /** Each test's hint: the first hint entry that covers its id (none for most tests). */
   hints: Map<string, Hint>;
   /** The hint entries as written, for the check that none quotes the private part (hints.ts). */
@@ -55,6 +68,17 @@ const schema = {
   properties: {
     $comment: { type: 'string' },
     calls: { enum: CALL_DEVIATIONS },
+    // Relative weights of a transcript's game and format parts (80 and 20: four fifths on the game).
+    transcriptParts: {
+      type: 'object',
+      required: ['game', 'format'],
+      additionalProperties: false,
+      properties: {
+        $comment: { type: 'string' },
+        game: { type: 'number', minimum: 0 },
+        format: { type: 'number', minimum: 0 },
+      },
+    },
     tests: {
       type: 'array',
       minItems: 1,
@@ -145,7 +169,16 @@ export function applyRubric(file: string, testIds: readonly string[]): Rubric {
     tests: entries,
     calls = 'warning',
     hints: hintEntries = [],
-  } = data as { tests: RubricEntry[]; calls?: CallDeviations; hints?: HintEntry[] };
+    transcriptParts,
+  } = data as {
+    tests: RubricEntry[];
+    calls?: CallDeviations;
+    hints?: HintEntry[];
+    transcriptParts?: TranscriptWeights;
+  };
+  const total = transcriptParts === undefined ? 0 : transcriptParts.game + transcriptParts.format;
+  if (transcriptParts !== undefined && total <= 0)
+    throw new PitbossError('BAD_RUBRIC', `rubric ${file}: transcriptParts must not both be 0`);
   const byTest = new Map<string, RubricEntry>();
   for (const id of testIds) {
     const entry = entries.find((candidate) => covers(candidate, id));
@@ -170,5 +203,9 @@ export function applyRubric(file: string, testIds: readonly string[]): Rubric {
     if (entry !== undefined)
       hints.set(id, { text: entry.hint, ...(entry.from === undefined ? {} : { from: entry.from }) });
   }
-  return { byTest, calls, hints, hintEntries };
+  const weights =
+    transcriptParts === undefined
+      ? DEFAULT_TRANSCRIPT_WEIGHTS
+      : { game: transcriptParts.game / total, format: transcriptParts.format / total };
+  return { byTest, calls, hints, hintEntries, transcriptParts: weights };
 }

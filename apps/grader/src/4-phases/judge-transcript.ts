@@ -2,8 +2,16 @@
 // and the words that tell it.
 
 import { BEFORE_MAIN, describeLimit, type ProgramOutcome } from '../3-sandbox/door.ts';
-import type { TranscriptDiff } from '../6-reports/model.ts';
-import type { Limits, StdinRead } from '../kit/assignment.ts';
+import type { TranscriptDiff, TranscriptParts } from '../6-reports/model.ts';
+import type { GameEvents, Limits, StdinRead } from '../kit/assignment.ts';
+import {
+  compareEvents,
+  describeGameDifference,
+  FORMAT_ONLY_WORDS,
+  formatOnly,
+  gameAt,
+  readEvents,
+} from './game-events.ts';
 import { byBudget, LIMIT_STATUS, type Outcome } from './outcome.ts';
 import {
   compareTranscripts,
@@ -40,11 +48,57 @@ export function judgeTranscript(
   withhold: boolean,
   /** Where the reference read its stdin (TranscriptSuite.reads): told with the difference. */
   reads?: readonly StdinRead[] | undefined,
+  /** How the output reads as game events (TranscriptSuite.events): the verdict then has two parts. */
+  events?: GameEvents | undefined,
   /**
    * A whole program's exit status is its own (the course never asked for one): a status other than 0
    * with the right output passes, and a wrong output is a difference, not a crash. A signal still crashes.
    */
   anyExitStatus = false,
+): Outcome {
+  const judged = judgeBytes(program, expected, run, limits, timeoutMs, withhold, reads, anyExitStatus);
+  if (events === undefined || run.infrastructure === true) return judged;
+  // Points are the scoring's to give (5-scoring/score.ts): here only which part passed.
+  const none = { passed: false, score: 0, maxScore: 0 };
+  // A program stopped by a limit or that crashed earns neither part, whatever it printed before.
+  if (judged.diff === undefined || run.limit !== undefined || judged.status !== 'failed') {
+    const passed = judged.status === 'passed';
+    return { ...judged, parts: { game: { ...none, passed }, format: { ...none, passed } } };
+  }
+  const actual = run.stdout.toString('utf8');
+  const difference = compareEvents(readEvents(events, actual), readEvents(events, expected));
+  const only = withhold ? undefined : formatOnly(expected, actual, events.withoutPrompts);
+  // A run beside the reference's files is told no more than before: whitespace alone, as the diff says.
+  const shownOnly = withhold ? (judged.diff.whitespaceOnly ? 'whitespace' : undefined) : only;
+  const parts: TranscriptParts = {
+    game: {
+      ...none,
+      passed: difference === undefined,
+      ...(difference === undefined ? {} : { at: gameAt(difference, withhold) }),
+    },
+    format: { ...none, passed: false, ...(shownOnly === undefined ? {} : { only: shownOnly }) },
+  };
+  const formatWords =
+    shownOnly === undefined || (shownOnly === 'whitespace' && judged.diff.whitespaceOnly)
+      ? judged.message
+      : `${judged.message}; ${FORMAT_ONLY_WORDS[shownOnly]}`;
+  const message =
+    difference === undefined
+      ? `the game is right (every event as the course's), the format is not: ${formatWords}`
+      : `the game differs: ${describeGameDifference(difference, events, withhold)}; the format: ${formatWords}`;
+  return { ...judged, message, parts };
+}
+
+/** The verdict on the bytes alone, as every transcript was judged before game events. */
+function judgeBytes(
+  program: string,
+  expected: string,
+  run: ProgramOutcome,
+  limits: Limits,
+  timeoutMs: number,
+  withhold: boolean,
+  reads: readonly StdinRead[] | undefined,
+  anyExitStatus: boolean,
 ): Outcome {
   if (run.infrastructure === true) {
     const why = run.stderr.trim().split('\n').slice(-2).join(' | ');

@@ -47,6 +47,7 @@ export async function shorterInput(
       options.limits.programTimeoutMs,
       withhold,
       assignment.transcripts.reads?.(shorterCase),
+      assignment.transcripts.events,
       assignment.native?.wholeProgram !== undefined,
     );
   };

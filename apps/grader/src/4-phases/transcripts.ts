@@ -131,6 +131,7 @@ export async function runTranscripts(
           timeoutOf.get(id) ?? options.limits.programTimeoutMs,
           linkingOf.get(id) === 'linked',
           assignment.transcripts.reads?.(caseOf.get(id)!),
+          assignment.transcripts.events,
           whole !== undefined,
         );
         const calls = callsOf.get(id);

@@ -8,9 +8,11 @@ import {
   boundReport,
   type PartScore,
   type Report,
+  roundPoints,
   SCHEMA_VERSION,
   type TestResult,
   type TestStatus,
+  type TranscriptParts,
 } from '../6-reports/model.ts';
 import type { Assignment } from '../kit/assignment.ts';
 import { TOOL_VERSION } from '../plumbing/version.ts';
@@ -29,15 +31,23 @@ export function scoreTests(
       status: 'runtime-error' as TestStatus,
       message: 'the test did not run',
     };
+    const parts = test.parts === undefined ? undefined : partsOf(test.points, test.parts, outcome);
+    const { parts: _judged, ...rest } = outcome;
     return {
       id: test.id,
       name: test.name,
       file: test.file,
       kind: test.kind,
       visibility: test.visibility,
-      score: outcome.status === 'passed' ? test.points : 0,
+      score:
+        parts === undefined
+          ? outcome.status === 'passed'
+            ? test.points
+            : 0
+          : roundPoints(parts.game.score + parts.format.score),
       maxScore: test.points,
-      ...outcome,
+      ...rest,
+      ...(parts === undefined ? {} : { parts }),
       ...(test.transcript === undefined
         ? {}
         : { transcript: { linking: test.transcript.linking, words: [...test.transcript.case.words] } }),
@@ -48,6 +58,34 @@ export function scoreTests(
         : { hint: test.hint }),
     };
   });
+}
+
+/**
+ * A transcript's two parts with their points: the game's share when its events matched, the format's
+ * when its bytes did (a passed test). Chance the grader could not repeat, or a call deviation the rubric
+ * scores, leaves the game unearned too; an outcome the judge gave no parts (a limit, a load error) has
+ * both as its status says.
+ */
+function partsOf(points: number, weights: PlannedTest['parts'] & {}, outcome: Outcome): TranscriptParts {
+  const passed = outcome.status === 'passed';
+  const spoiled = outcome.unrepeatable !== undefined || outcome.calls?.scored === true;
+  const game = !spoiled && (passed || outcome.parts?.game.passed === true);
+  const gameMax = roundPoints(points * weights.game);
+  const formatMax = roundPoints(points - gameMax);
+  return {
+    game: {
+      passed: game,
+      score: game ? gameMax : 0,
+      maxScore: gameMax,
+      ...(outcome.parts?.game.at === undefined ? {} : { at: outcome.parts.game.at }),
+    },
+    format: {
+      passed,
+      score: passed ? formatMax : 0,
+      maxScore: formatMax,
+      ...(outcome.parts?.format.only === undefined ? {} : { only: outcome.parts.format.only }),
+    },
+  };
 }
 
 /** What the submission scored and could have, in all and per part. */
@@ -66,7 +104,7 @@ export function scoreReport(
     if (partTests.length === 0) continue;
     parts.push({
       file,
-      score: partTests.reduce((sum, result) => sum + result.score, 0),
+      score: roundPoints(partTests.reduce((sum, result) => sum + result.score, 0)),
       maxScore: partTests.reduce((sum, result) => sum + result.maxScore, 0),
     });
   }
@@ -78,7 +116,7 @@ export function scoreReport(
     mode,
     seed: assignment.seed,
     submission: { name: submission.name, path: folder, hash: submission.hash },
-    score: results.reduce((sum, result) => sum + result.score, 0),
+    score: roundPoints(results.reduce((sum, result) => sum + result.score, 0)),
     maxScore: results.reduce((sum, result) => sum + result.maxScore, 0),
     parts,
     studentTests: rest.studentTests,

@@ -8,6 +8,7 @@ import {
   cutText,
   type PartScore,
   type Report,
+  roundPoints,
   type TestResult,
   type TestStatus,
 } from './model.ts';
@@ -170,10 +171,61 @@ function count(byId: Map<string, Tally>, report: Report, keep: (test: TestResult
 const worstFirst = (byId: Map<string, Tally>): Tally[] =>
   [...byId.values()].sort((a, b) => a.passed / a.ran - b.passed / b.ran);
 
+/**
+ * A submission's transcripts in their two parts (TestResult.parts): the points of each, and in how many
+ * cases each passed. Undefined for an assignment without game events.
+ */
+export interface TranscriptTally {
+  game: number;
+  gameMax: number;
+  format: number;
+  formatMax: number;
+  cases: number;
+  gameRight: number;
+  formatRight: number;
+}
+
+export function transcriptTally(report: Pick<Report, 'tests'>): TranscriptTally | undefined {
+  const tally: TranscriptTally = {
+    game: 0,
+    gameMax: 0,
+    format: 0,
+    formatMax: 0,
+    cases: 0,
+    gameRight: 0,
+    formatRight: 0,
+  };
+  for (const test of report.tests) {
+    if (test.parts === undefined) continue;
+    tally.cases++;
+    tally.game += test.parts.game.score;
+    tally.gameMax += test.parts.game.maxScore;
+    tally.format += test.parts.format.score;
+    tally.formatMax += test.parts.format.maxScore;
+    if (test.parts.game.passed) tally.gameRight++;
+    if (test.parts.format.passed) tally.formatRight++;
+  }
+  if (tally.cases === 0) return undefined;
+  for (const key of ['game', 'gameMax', 'format', 'formatMax'] as const) tally[key] = roundPoints(tally[key]);
+  return tally;
+}
+
+/** Every transcript's game right and some format wrong: what the class page flags beside a name. */
+export const gameRightFormatNot = (tally: TranscriptTally | undefined): boolean =>
+  tally !== undefined && tally.gameRight === tally.cases && tally.formatRight < tally.cases;
+
 /** What the class page and the gradebook keep of one submission: its row, not its report. */
 interface ClassRow {
   name: string;
-  graded?: { score: number; maxScore: number; parts: PartScore[]; limits: string[] } | undefined;
+  graded?:
+    | {
+        score: number;
+        maxScore: number;
+        parts: PartScore[];
+        limits: string[];
+        transcripts?: TranscriptTally | undefined;
+      }
+    | undefined;
 }
 
 /**
@@ -196,6 +248,8 @@ export class ClassTally {
   #first: FirstReport | undefined;
   readonly #implementation = new Map<string, Tally>();
   readonly #mutants = new Map<string, Tally>();
+  /** Whether any report's transcripts have a game and a format part: the columns that show them. */
+  #transcripts = false;
 
   /** The next submission of the class: bounded here, whatever produced it. */
   add({ name: unboundedName, report: unbounded }: ClassEntry): void {
@@ -218,7 +272,18 @@ export class ClassTally {
       score,
       maxScore,
     }));
-    this.#rows.push({ name, graded: { score, maxScore, parts, limits: limitsHit(report) } });
+    const transcripts = transcriptTally(report);
+    if (transcripts !== undefined) this.#transcripts = true;
+    this.#rows.push({
+      name,
+      graded: {
+        score,
+        maxScore,
+        parts,
+        limits: limitsHit(report),
+        ...(transcripts === undefined ? {} : { transcripts }),
+      },
+    });
     if (this.#first === undefined) {
       const { assignment, mode, seed, tool } = report;
       this.#first = { assignment, mode, seed, tool };
@@ -251,20 +316,35 @@ export class ClassTally {
 
   gradebook(): string {
     const { rows: headed, parts } = this.#headed();
+    // The transcripts' game and format points, apart, after the parts: who has the game but not the format.
+    const apart = this.#transcripts ? ['transcripts: game', 'transcripts: format'] : [];
     const rows = headed.map(({ name, graded }): (string | number)[] => {
-      if (graded === undefined) return [csvText(name), ...parts.map(() => ''), '', ''];
+      if (graded === undefined)
+        return [csvText(name), ...parts.map(() => ''), ...apart.map(() => ''), '', ''];
       const score = (file: string) => {
         const part = graded.parts.find((p) => p.file === file);
         return part === undefined ? '' : csvNumber(part.score);
       };
-      return [csvText(name), ...parts.map(score), csvNumber(graded.score), csvNumber(graded.maxScore)];
+      const t = graded.transcripts;
+      const split = this.#transcripts
+        ? t === undefined
+          ? ['', '']
+          : [csvNumber(t.game), csvNumber(t.format)]
+        : [];
+      return [
+        csvText(name),
+        ...parts.map(score),
+        ...split,
+        csvNumber(graded.score),
+        csvNumber(graded.maxScore),
+      ];
     });
-    return stringify([['submission', ...parts, 'total', 'max'].map(csvText), ...rows]);
+    return stringify([['submission', ...parts, ...apart, 'total', 'max'].map(csvText), ...rows]);
   }
 
   classReport(): string {
     const { rows, parts, partMax } = this.#headed();
-    return renderClass(rows, parts, partMax, this.#first, {
+    return renderClass(rows, parts, partMax, this.#transcripts, this.#first, {
       implementation: worstFirst(this.#implementation),
       mutants: worstFirst(this.#mutants),
     });
@@ -303,6 +383,8 @@ function renderClass(
   entries: readonly ClassRow[],
   parts: readonly string[],
   partMaxima: ReadonlyMap<string, number>,
+  /** Whether to show the transcripts' game and format apart. */
+  apart: boolean,
   first: FirstReport | undefined,
   { implementation, mutants }: { implementation: Tally[]; mutants: Tally[] },
 ): string {
@@ -311,15 +393,18 @@ function renderClass(
   const body: string[] = [];
   const percentages = reports.map((report) => percent(report.score, report.maxScore));
   const full = reports.filter((report) => report.score === report.maxScore).length;
+  const gameOnlyCount = reports.filter((report) => gameRightFormatNot(report.transcripts)).length;
   body.push(`<header>
 <h1>${esc(title)}</h1>
 ${first === undefined ? '' : `<p class="meta">assignment ${esc(first.assignment.name)} v${esc(first.assignment.version)}; ${first.mode === 'check' ? 'visible tests only' : 'all tests'}; seed ${first.seed}; pitboss ${esc(first.tool.version)}</p>`}
 <p>${entries.length} submission${entries.length === 1 ? '' : 's'}, ${reports.length} graded; ${full} with full marks. Median ${num(median(percentages))}%, mean ${num(percentages.reduce((sum, p) => sum + p, 0) / Math.max(1, percentages.length))}%.</p>
-<p class="muted">For the instructor: this page names hidden tests and mutants, and so do the pages it links to (the instructor's view of each submission, in ${INSTRUCTOR_FOLDER}/). The per-submission files at the top of this folder (<code>&lt;name&gt;.html</code> and the run's format) are the students' view: they show hidden tests by number and score only, never their content, and can be handed out.</p>
+${apart ? `<p>${gameOnlyCount} with every transcript's game right but not its format (flagged GAME RIGHT, FORMAT NOT): the columns <em>transcripts: game</em> and <em>transcripts: format</em> give each part's points and in how many cases it is right.</p>\n` : ''}<p class="muted">For the instructor: this page names hidden tests and mutants, and so do the pages it links to (the instructor's view of each submission, in ${INSTRUCTOR_FOLDER}/). The per-submission files at the top of this folder (<code>&lt;name&gt;.html</code> and the run's format) are the students' view: they show hidden tests by number and score only, never their content, and can be handed out.</p>
 </header>`);
 
   // Each part's maximum in its header (the most any report gives it: one rubric, one maximum).
   const partMax = (file: string) => partMaxima.get(file) ?? 0;
+  const gameMax = Math.max(0, ...reports.map((report) => report.transcripts?.gameMax ?? 0));
+  const formatMax = Math.max(0, ...reports.map((report) => report.transcripts?.formatMax ?? 0));
   const header = [
     '<th><button type="button">submission</button></th>',
     '<th class="n" data-type="number"><button type="button">score</button></th>',
@@ -329,14 +414,35 @@ ${first === undefined ? '' : `<p class="meta">assignment ${esc(first.assignment.
       (part) =>
         `<th class="n" data-type="number"><button type="button">${esc(part)} <span class="muted">/ ${num(partMax(part))}</span></button></th>`,
     ),
+    ...(apart
+      ? [
+          `<th class="n" data-type="number"><button type="button">transcripts: game <span class="muted">/ ${num(gameMax)}</span></button></th>`,
+          `<th class="n" data-type="number"><button type="button">transcripts: format <span class="muted">/ ${num(formatMax)}</span></button></th>`,
+        ]
+      : []),
   ].join('');
   const rows = entries.map(({ name, graded: report }) => {
     // A submission that hit a limit (a hang, a memory or output bomb) is flagged beside its name.
     const flags = report === undefined ? [] : report.limits;
-    const link = `<td><a href="${INSTRUCTOR_FOLDER}/${esc(encodeURIComponent(name))}.html">${esc(name)}</a>${flags.map((word) => ` <span class="status warn" title="a test of this submission hit this limit">${esc(word)}</span>`).join('')}</td>`;
+    // The right game in a format of its own is flagged too: most of its transcript points, kept.
+    const gameOnly = gameRightFormatNot(report?.transcripts)
+      ? ' <span class="status warn" title="every transcript plays the course\'s game; some print it in another format">GAME RIGHT, FORMAT NOT</span>'
+      : '';
+    const link = `<td><a href="${INSTRUCTOR_FOLDER}/${esc(encodeURIComponent(name))}.html">${esc(name)}</a>${flags.map((word) => ` <span class="status warn" title="a test of this submission hit this limit">${esc(word)}</span>`).join('')}${gameOnly}</td>`;
     if (report === undefined) {
-      return `<tr>${`<td>${esc(name)} <span class="status fail">NOT GRADED</span></td>`}${'<td class="n" data-value=""></td>'.repeat(3 + parts.length)}</tr>`;
+      return `<tr>${`<td>${esc(name)} <span class="status fail">NOT GRADED</span></td>`}${'<td class="n" data-value=""></td>'.repeat(3 + parts.length + (apart ? 2 : 0))}</tr>`;
     }
+    const t = report.transcripts;
+    const apartCell = (score: number, max: number, right: number, cases: number) =>
+      `<td class="n${score < max ? ' lost' : ''}" data-value="${score}" title="${esc(`${num(score)} of ${num(max)}: right in ${right} of ${cases} cases`)}">${num(score)} <span class="muted">${right}/${cases}</span></td>`;
+    const apartCells = !apart
+      ? []
+      : t === undefined
+        ? ['<td class="n" data-value=""></td>', '<td class="n" data-value=""></td>']
+        : [
+            apartCell(t.game, t.gameMax, t.gameRight, t.cases),
+            apartCell(t.format, t.formatMax, t.formatRight, t.cases),
+          ];
     const cells = [
       link,
       `<td class="n" data-value="${report.score}">${num(report.score)}</td>`,
@@ -349,6 +455,7 @@ ${first === undefined ? '' : `<p class="meta">assignment ${esc(first.assignment.
         // Points lost are marked, not only implied by a smaller number.
         return `<td class="n${lost > 0 ? ' lost' : ''}" data-value="${part.score}" title="${esc(`${num(part.score)} of ${num(part.maxScore)}`)}">${num(part.score)}${lost > 0 ? ` <span class="lost">−${num(lost)}</span>` : ''}</td>`;
       }),
+      ...apartCells,
     ];
     return `<tr>${cells.join('')}</tr>`;
   });

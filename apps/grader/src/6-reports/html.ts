@@ -15,6 +15,7 @@ import {
 import { esc, num, page, percent } from './page.ts';
 import {
   compilerLines,
+  failingPoints,
   groupedHints,
   groupedWarnings,
   hintHeading,
@@ -141,7 +142,7 @@ const hintBlock = (test: TestResult): string =>
 
 function failingTest(test: TestResult): string {
   const parts = [
-    `<h3>${statusBadge(test.status)} ${esc(test.name)}${visibilityTag(test)} <span class="muted">[${esc(test.file)}, 0/${num(test.maxScore)}]</span></h3>`,
+    `<h3>${statusBadge(test.status)} ${esc(test.name)}${visibilityTag(test)} <span class="muted">[${esc(test.file)}, ${esc(failingPoints(test))}]</span></h3>`,
   ];
   if (test.message !== undefined) parts.push(`<pre>${esc(test.message)}</pre>`);
   if (test.diff !== undefined) parts.push(diffTable(test.diff));

@@ -15,6 +15,7 @@ import {
 } from './model.ts';
 import {
   compilerLines,
+  failingPoints,
   groupedHints,
   groupedWarnings,
   hintText,
@@ -286,7 +287,7 @@ export function failureLines(
 ): string[] {
   const t = terminalLine;
   const out = [
-    `${statusWord(test, c)} ${t(test.name)}  ${c.dim(`[${t(test.file)}, ${scoreOutOf(0, test.maxScore)}]`)}`,
+    `${statusWord(test, c)} ${t(test.name)}  ${c.dim(`[${t(test.file)}, ${failingPoints(test)}]`)}`,
   ];
   if (test.message !== undefined) out.push(terminalBlock(test.message, '      '));
   if (test.diff !== undefined) out.push(...diffBlock(test.diff, c));

@@ -171,7 +171,50 @@ export interface TestResult {
    * `from` says when the rubric lets it show (a student's check keeps only those due: hints.ts).
    */
   hint?: Hint | undefined;
+  /**
+   * A transcript test of an assignment that reads its output as game events: its two parts, each with
+   * the points the rubric gives it (`transcriptParts`). The test's score is their sum.
+   */
+  parts?: TranscriptParts | undefined;
 }
+
+/**
+ * A transcript's game (its events equal the reference's, whatever the layout) and its format (its
+ * bytes equal the reference's). A run stopped by a limit, a crash or chance passes neither.
+ */
+export interface TranscriptParts {
+  game: {
+    passed: boolean;
+    score: number;
+    maxScore: number;
+    /**
+     * Where the game first differs: the round, the line of the course's output and (not for a run
+     * beside the reference's files) the line of the program's.
+     */
+    at?: { round: number; line: number; actualLine?: number | undefined } | undefined;
+  };
+  format: {
+    passed: boolean;
+    score: number;
+    maxScore: number;
+    /** The bytes differ in this alone: whitespace, letter case or the prompts. */
+    only?: 'whitespace' | 'case' | 'prompts' | undefined;
+  };
+}
+
+/** A test's score from its parts, or from its status when it has none. */
+export const earned = (test: Pick<TestResult, 'status' | 'maxScore' | 'parts'>): number =>
+  test.parts === undefined
+    ? test.status === 'passed'
+      ? test.maxScore
+      : 0
+    : roundPoints(
+        (test.parts.game.passed ? test.parts.game.maxScore : 0) +
+          (test.parts.format.passed ? test.parts.format.maxScore : 0),
+      );
+
+/** Points to a thousandth: parts of a half point sum without binary noise (0.4 + 0.1, not 0.5000000001). */
+export const roundPoints = (points: number): number => Math.round(points * 1000) / 1000;
 
 /** One use of chance or the clock: `call` (one of 3-sandbox/children/chance.ts's CHANCE_CALLS) made by the student's `file`. */
 export interface ChanceUse {
@@ -572,6 +615,28 @@ function boundTest(test: TestResult, b: Bounder): TestResult {
     };
   }
   if (test.hint !== undefined && test.hint !== null) bounded.hint = boundHint(test.hint, b);
+  if (test.parts !== undefined && test.parts !== null) bounded.parts = boundParts(test.parts);
+  return bounded;
+}
+
+const FORMAT_ONLY = ['whitespace', 'case', 'prompts'] as const;
+
+function boundParts(parts: TranscriptParts): TranscriptParts {
+  const game = parts.game ?? { passed: false, score: 0, maxScore: 0 };
+  const format = parts.format ?? { passed: false, score: 0, maxScore: 0 };
+  const bounded: TranscriptParts = {
+    game: { passed: game.passed === true, score: finite(game.score), maxScore: finite(game.maxScore) },
+    format: {
+      passed: format.passed === true,
+      score: finite(format.score),
+      maxScore: finite(format.maxScore),
+    },
+  };
+  if (game.at !== undefined && game.at !== null) {
+    bounded.game.at = { round: finite(game.at.round), line: finite(game.at.line) };
+    if (game.at.actualLine !== undefined) bounded.game.at.actualLine = finite(game.at.actualLine);
+  }
+  if (format.only !== undefined) bounded.format.only = oneOf(format.only, FORMAT_ONLY, 'whitespace');
   return bounded;
 }
 
@@ -718,14 +783,25 @@ export function boundReport(report: Report): Report {
 
 /**
  * `report` scored again from its tests' statuses alone: a test earns its maxScore when it passed,
- * else 0; a part, the sum of its file's tests; the report, the sum of them all (summed in the tests'
+ * else 0 (a transcript with parts, the points of each part that passed); a part, the sum of its file's tests; the report, the sum of them all (summed in the tests'
  * order, as the grader sums them). For results that come from elsewhere (a shard to merge): totals
  * are never trusted.
  */
 export function rescore(report: Report): Report {
   const tests = report.tests.map((test) => ({
     ...test,
-    score: test.status === 'passed' ? test.maxScore : 0,
+    score: earned(test),
+    ...(test.parts === undefined
+      ? {}
+      : {
+          parts: {
+            game: { ...test.parts.game, score: test.parts.game.passed ? test.parts.game.maxScore : 0 },
+            format: {
+              ...test.parts.format,
+              score: test.parts.format.passed ? test.parts.format.maxScore : 0,
+            },
+          },
+        }),
   }));
   const files = [...report.parts.map((part) => part.file), ...tests.map((test) => test.file)];
   const parts: PartScore[] = [];
@@ -734,13 +810,13 @@ export function rescore(report: Report): Report {
     if (partTests.length === 0) continue;
     parts.push({
       file,
-      score: partTests.reduce((sum, test) => sum + test.score, 0),
+      score: roundPoints(partTests.reduce((sum, test) => sum + test.score, 0)),
       maxScore: partTests.reduce((sum, test) => sum + test.maxScore, 0),
     });
   }
   return {
     ...report,
-    score: tests.reduce((sum, test) => sum + test.score, 0),
+    score: roundPoints(tests.reduce((sum, test) => sum + test.score, 0)),
     maxScore: tests.reduce((sum, test) => sum + test.maxScore, 0),
     parts,
     tests,

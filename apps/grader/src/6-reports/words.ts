@@ -240,3 +240,20 @@ export function tokensWords(tokens: NonNullable<Report['tokens']>): string {
 /** What stands for a linked run's own lines, which are never shown: that they are withheld, and why. */
 export const withheldWords = (actualLines: number): string =>
   `got (yours), ${actualLines} lines: not shown (this run had the reference's files; the same case with all your files shows your lines)`;
+
+/**
+ * A failing transcript's two parts in a few words, for the line that names it: `game right, format
+ * differs` (most of its points kept) or `game differs`; nothing for a test without parts.
+ */
+export const partsWords = (test: Pick<TestResult, 'parts' | 'status'>): string | undefined => {
+  if (test.parts === undefined || test.status === 'passed') return undefined;
+  if (!test.parts.game.passed) return 'game differs';
+  const only = test.parts.format.only;
+  return `game right, format differs${only === undefined ? '' : ` (${only === 'prompts' ? 'prompts' : only} only)`}`;
+};
+
+/** A test's points as its failing line shows them: what it earned, and its parts when it has them. */
+export const failingPoints = (test: Pick<TestResult, 'parts' | 'status' | 'score' | 'maxScore'>): string => {
+  const parts = partsWords(test);
+  return `${scoreOutOf(test.score, test.maxScore)}${parts === undefined ? '' : `: ${parts}`}`;
+};

@@ -81,6 +81,66 @@ export interface TranscriptSuite {
    * default.
    */
   situations?: Readonly<Record<string, readonly Situation<TranscriptCase>[]>> | undefined;
+  /**
+   * How the program's output reads as the game's events (its moves, deals, scores...), apart from its
+   * format: a case's game part passes when its events equal the reference's, its format part when the
+   * bytes do (the rubric weighs the two). None: the whole transcript is the format, as before.
+   */
+  events?: GameEvents | undefined;
+}
+
+/** Who did what an event tells: the student's program or the course's (the reference). */
+export type Teller = 'you' | 'the course';
+
+/**
+ * One event of a game as an output tells it. `key` is what is compared: two outputs play the same game
+ * when their keys are equal, in order, whatever their layout.
+ */
+export interface GameEvent {
+  /** The game's own round (or hand) the event belongs to, from 1. */
+  round: number;
+  /** The output's line it was read from, from 1. */
+  line: number;
+  key: string;
+  /** The event in the game's words, told as `who` doing it: `you deal Player1 the Four of Hearts`. */
+  say(who: Teller): string;
+}
+
+/** The first place two event lists part: either side may have ended. */
+export interface EventDifference {
+  /** 0-based index into both lists. */
+  index: number;
+  yours: GameEvent | undefined;
+  course: GameEvent | undefined;
+  /** Both whole lists, for a hint that reads what came before. */
+  yoursAll: readonly GameEvent[];
+  courseAll: readonly GameEvent[];
+}
+
+export interface GameEvents {
+  /** The events an output tells, in order. Must never throw, whatever the text. */
+  read(output: string): GameEvent[];
+  /**
+   * A program's prompts, removed from an output (Straights' `>`): two outputs equal but for them differ
+   * in their prompts only. None: the game has no prompts.
+   */
+  withoutPrompts?: ((output: string) => string) | undefined;
+  /** A question pointing at a likely cause of a difference (`is your shuffle re-seeded each round?`). */
+  hint?: ((difference: EventDifference) => string | undefined) | undefined;
+}
+
+/** `you deal` / `the course deals`: a verb in the teller's person. */
+export function tell(who: Teller, verb: string): string {
+  if (who === 'you') return `you ${verb}`;
+  const third =
+    verb === 'have'
+      ? 'has'
+      : /(s|sh|ch|x|z)$/.test(verb)
+        ? `${verb}es`
+        : /[^aeiou]y$/.test(verb)
+          ? `${verb.slice(0, -1)}ies`
+          : `${verb}s`;
+  return `the course ${third}`;
 }
 
 /**
@@ -241,6 +301,11 @@ export interface Assignment {
    * that need no oracle, copied into the student tool, which runs them live for 0 points.
    */
   liveTestsModule?: string | undefined;
+  /**
+   * A self-contained module exporting `events` (TranscriptSuite.events), copied as it is into the student
+   * tool, whose transcripts are then judged in the same two parts as when graded. None: byte-exact only.
+   */
+  eventsModule?: string | undefined;
   /** Set on a compiled language's edition (languages below): how it is built and driven. */
   native?: NativeLanguage | undefined;
   /**

@@ -2,16 +2,21 @@ export type { WireArg } from '../3-sandbox/children/executor/calls.ts';
 export type {
   Assignment,
   CallsCheck,
+  EventDifference,
   ExpectedCall,
+  GameEvent,
+  GameEvents,
   Limits,
   NativeLanguage,
   ProvidedFile,
   StdinRead,
   StudentFile,
+  Teller,
   TranscriptCase,
   TranscriptSuite,
   WholeProgram,
 } from './assignment.ts';
+export { tell } from './assignment.ts';
 export { CALL_LENGTH, RECORD_FD, recordCall } from './calls.ts';
 export {
   type Coverage,

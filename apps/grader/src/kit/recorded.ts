@@ -8,7 +8,14 @@
 import { join } from 'node:path';
 import type { Encoded, WireOutcome, WireStep } from '../3-sandbox/children/executor/calls.ts';
 import { type ExecutorOptions, makeExecutor } from '../3-sandbox/children/executor/executor-core.ts';
-import type { Assignment, LanguageNotHere, NativeLanguage, StdinRead, TranscriptCase } from './assignment.ts';
+import type {
+  Assignment,
+  GameEvents,
+  LanguageNotHere,
+  NativeLanguage,
+  StdinRead,
+  TranscriptCase,
+} from './assignment.ts';
 import { decodeResults, decodeValue, isOpaque, type Outcome } from './decode.ts';
 import type { Calls, Script } from './script.ts';
 import {
@@ -245,6 +252,8 @@ export function recordedAssignment(
     dir: string;
     describeValue?: Describe | undefined;
     liveTests?: readonly UnitTest[] | undefined;
+    /** The assignment's game events (Assignment.eventsModule), when it has them. */
+    events?: GameEvents | undefined;
     /** Each recorded edition's language, as the tool builds it (NativeLanguage.studentTool's module). */
     languages?: Readonly<Record<string, NativeLanguage>> | undefined;
   },
@@ -277,6 +286,7 @@ export function recordedAssignment(
       expected: (transcriptCase) => expected.get(caseKey(transcriptCase)) ?? '',
       reads: (transcriptCase) => reads.get(caseKey(transcriptCase)) ?? [],
       linkings: ['own'],
+      ...(options.events === undefined ? {} : { events: options.events }),
     },
     rubricFile: join(options.dir, 'rubric.json'),
     limits: data.limits,

@@ -1,6 +1,7 @@
 // `pitboss mutants`: the grader checks itself. Every mutant must lose points on a test about the file
 // it changed; every correct-* fixture must score the maximum without a warning, every warned-* the
-// maximum with one (a deviation the rubric does not score), and every wrong-* must lose points.
+// maximum with one (a deviation the rubric does not score), every wrong-* must lose points, and every
+// format-* must play every transcript's game right and lose a format part.
 
 import { cpSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,12 +20,13 @@ export const KILL_KINDS = ['unit', 'linked', 'own'] as const;
 export type KillKind = (typeof KILL_KINDS)[number];
 
 /** What a fixture's name (`correct-`, `warned-`, `wrong-`) says it must get. */
-export type Expectation = 'full marks' | 'full marks, warned' | 'loses points';
+export type Expectation = 'full marks' | 'full marks, warned' | 'loses points' | 'game right, format lost';
 
 const EXPECTATIONS: Record<string, Expectation> = {
   correct: 'full marks',
   warned: 'full marks, warned',
   wrong: 'loses points',
+  format: 'game right, format lost',
 };
 
 export interface MutantRow {
@@ -148,7 +150,7 @@ export async function selfCheck(options: SelfCheckOptions): Promise<SelfCheck> {
 
   const folders = existsSync(options.fixturesDir)
     ? readdirSync(options.fixturesDir, { withFileTypes: true })
-        .filter((entry) => entry.isDirectory() && /^(correct|warned|wrong)-/.test(entry.name))
+        .filter((entry) => entry.isDirectory() && /^(correct|warned|wrong|format)-/.test(entry.name))
         .map((entry) => entry.name)
         .sort()
     : [];
@@ -169,7 +171,9 @@ export async function selfCheck(options: SelfCheckOptions): Promise<SelfCheck> {
       ok:
         expectation === 'loses points'
           ? !full
-          : full && (expectation === 'full marks' ? warnings === 0 : warnings > 0),
+          : expectation === 'game right, format lost'
+            ? gameRightFormatLost(report.tests)
+            : full && (expectation === 'full marks' ? warnings === 0 : warnings > 0),
     };
   });
 
@@ -181,6 +185,16 @@ export async function selfCheck(options: SelfCheckOptions): Promise<SelfCheck> {
     ok: mutants.every((row) => row.caughtByItsFile) && fixtures.every((row) => row.ok),
   };
 }
+
+/** Every transcript with parts plays the course's game, and at least one prints it in another format. */
+const gameRightFormatLost = (tests: readonly TestResult[]): boolean => {
+  const parted = tests.filter((test) => test.parts !== undefined);
+  return (
+    parted.length > 0 &&
+    parted.every((test) => test.parts!.game.passed) &&
+    parted.some((test) => !test.parts!.format.passed)
+  );
+};
 
 export function renderSelfCheck(check: SelfCheck): string {
   const out: string[] = [];

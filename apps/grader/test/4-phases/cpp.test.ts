@@ -422,7 +422,7 @@ int main() {
     expect(run.status).toBe(1);
     const gradebook = readFileSync(join(out, 'gradebook.csv'), 'utf8').trim().split('\n');
     expect(gradebook[0]).toBe(
-      'submission,deck.ts / deck.cpp,hand.ts / hand.cpp,player.ts / player.cpp,blackjack.ts / blackjack.cpp,all files,total,max',
+      'submission,deck.ts / deck.cpp,hand.ts / hand.cpp,player.ts / player.cpp,blackjack.ts / blackjack.cpp,all files,transcripts: game,transcripts: format,total,max',
     );
     expect(gradebook.slice(1).map((row) => row.split(',')[0])).toEqual(['alice', 'bob', 'carol']);
     const [alice, bob, carol] = gradebook.slice(1).map((row) => row.split(','));

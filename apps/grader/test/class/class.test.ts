@@ -63,15 +63,28 @@ describe('grade --out over a class', () => {
 
   it('gradebook.csv: one row per submission in order, one column per part, the total and the maximum', () => {
     const lines = files(single)['gradebook.csv']!.split('\n');
-    expect(lines[0]).toBe('submission,deck.ts,all files,your tests,total,max');
+    expect(lines[0]).toBe(
+      'submission,deck.ts,all files,your tests,transcripts: game,transcripts: format,total,max',
+    );
     expect(lines).toHaveLength(NAMES.length + 2);
     NAMES.forEach((name, i) => {
       const report = JSON.parse(files(single)[`${name}.json`]!) as Report;
       const part = (file: string) => report.parts.find((p) => p.file === file)!.score;
+      // The transcripts' game and format points, apart (their parts summed).
+      const transcripts = report.tests.filter((test) => test.parts !== undefined);
+      const sum = (which: 'game' | 'format') =>
+        Number(transcripts.reduce((total, test) => total + test.parts![which].score, 0).toFixed(2));
       expect(lines[i + 1]).toBe(
-        [name, part('deck.ts'), part('all files'), part('your tests'), report.score, report.maxScore].join(
-          ',',
-        ),
+        [
+          name,
+          part('deck.ts'),
+          part('all files'),
+          part('your tests'),
+          sum('game'),
+          sum('format'),
+          report.score,
+          report.maxScore,
+        ].join(','),
       );
     });
   });

@@ -102,11 +102,12 @@ function secretLines(): string[] {
         ? filesUnder(join(REPO_ROOT, 'graders', rules, 'provided'))
         : []),
       join(REPO_ROOT, 'graders', rules, 'starter.ts'),
-      // The live properties and the words for values are published by design: they import nothing of
-      // the reference (checked below).
+      // The live properties, the words for values and the game events' readers are published by design:
+      // they import nothing of the reference (checked below).
       ...[
         join(REPO_ROOT, 'graders', rules, 'live.ts'),
         join(REPO_ROOT, 'graders', rules, 'words-for-students.ts'),
+        join(REPO_ROOT, 'graders', rules, 'events.ts'),
       ].filter((file) => existsSync(file)),
     ]),
     // The C++ edition's public parts: the handout's headers and sources, the starter, the harness
@@ -147,6 +148,11 @@ describe('pitboss export-student-tool', { timeout: 600_000 }, () => {
       expect(JSON.parse(readFileSync(join(tool, 'graders', rules, 'mutants.json'), 'utf8'))).toEqual({
         mutants: [],
       });
+    // Each assignment's game events reader imports the kit alone.
+    for (const rules of ['classic', 'crusaders', 'minbet', 'straights', 'table']) {
+      const events = readFileSync(join(tool, 'graders', rules, 'events.ts'), 'utf8');
+      expect([...events.matchAll(/ from '([^']+)';$/gm)].map((m) => m[1])).toEqual(['@pitboss/grader/kit']);
+    }
     const live = readFileSync(join(tool, 'graders/classic/live.ts'), 'utf8');
     expect([...live.matchAll(/ from '([^']+)';$/gm)].map((m) => m[1])).toEqual([
       '@pitboss/grader/kit',

@@ -20,5 +20,7 @@ describe("pitboss mutants --assignment straights (the grader's self-check on CS2
     expect(rows.some((line) => /^game\.\S+ +public +\. +\d+ +\. +yes$/.test(line))).toBe(true);
     expect(run.stdout).toMatch(/ok +correct-state-machine/);
     expect(run.stdout).toMatch(/ok +wrong-game-ends-above-80/);
+    // The right game in a format of its own: every game part kept, format parts lost.
+    expect(run.stdout).toMatch(/ok +format-own-wording +[\d.]+\/[\d.]+ +expected game right, format lost/);
   });
 }, 1_800_000);

@@ -1,0 +1,117 @@
+// A transcript's two parts: the game (the events the assignment reads in an output, compared in
+// order) and the format (the bytes). Nothing here knows a game: the assignment's `events` reads them.
+import type { EventDifference, GameEvent, GameEvents } from '../kit/assignment.ts';
+
+/** The events of an output; an assignment's reader that throws reads as no events (its bug, never the student's crash). */
+export function readEvents(events: GameEvents, output: string): GameEvent[] {
+  try {
+    return events.read(output);
+  } catch {
+    return [];
+  }
+}
+
+/** Where two event lists first part, or undefined when they are equal. */
+export function compareEvents(
+  yours: readonly GameEvent[],
+  course: readonly GameEvent[],
+): EventDifference | undefined {
+  const length = Math.max(yours.length, course.length);
+  for (let index = 0; index < length; index++) {
+    const mine = yours[index];
+    const theirs = course[index];
+    if (mine?.key === theirs?.key) continue;
+    return { index, yours: mine, course: theirs, yoursAll: yours, courseAll: course };
+  }
+  return undefined;
+}
+
+/** Where the game first differs, as data: its round, the course's line and (unless withheld) the program's. */
+export interface GameAt {
+  round: number;
+  line: number;
+  actualLine?: number | undefined;
+}
+
+export function gameAt(difference: EventDifference, withhold: boolean): GameAt {
+  const { yours, course } = difference;
+  const round = course?.round ?? yours?.round ?? 1;
+  // Past the course's last event its line is the last event's.
+  const line = course?.line ?? difference.courseAll.at(-1)?.line ?? 1;
+  return withhold || yours === undefined ? { round, line } : { round, line, actualLine: yours.line };
+}
+
+/**
+ * The first differing event in the game's words. `withhold`: the program ran beside the reference's
+ * files, so only the course's side is told (where, and what the course does there), never a hint read
+ * from the program's events.
+ */
+export function describeGameDifference(
+  difference: EventDifference,
+  events: GameEvents,
+  withhold: boolean,
+): string {
+  const { yours, course } = difference;
+  if (withhold) {
+    const lead =
+      course === undefined
+        ? `the game differs after the course's last event (its line ${difference.courseAll.at(-1)?.line ?? 1})`
+        : `the game first differs in round ${course.round}, at the course's line ${course.line}: ${course.say('the course')}`;
+    return `${lead} (what your program printed is not shown here: it ran with the reference's files)`;
+  }
+  let said: string;
+  if (yours !== undefined && course !== undefined)
+    said = `round ${course.round}, line ${yours.line}: ${yours.say('you')} where ${course.say('the course')} (its line ${course.line})`;
+  else if (course !== undefined)
+    said = `round ${course.round}: your output tells no more of the game, where ${course.say('the course')} (its line ${course.line})`;
+  else
+    said = `round ${yours!.round}, line ${yours!.line}: ${yours!.say('you')} after the course's game has ended`;
+  let hint: string | undefined;
+  try {
+    hint = events.hint?.(difference);
+  } catch {
+    hint = undefined;
+  }
+  return hint === undefined ? said : `${said}: ${hint}`;
+}
+
+/** What alone tells two outputs apart when their bytes differ and their games do not, if one thing does. */
+export type FormatOnly = 'whitespace' | 'case' | 'prompts';
+
+/** Each line's runs of whitespace as one space, its ends trimmed, blank lines dropped. */
+const squeezed = (text: string): string =>
+  text
+    .replaceAll('\r\n', '\n')
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => line !== '')
+    .join('\n');
+
+/**
+ * Whether two different outputs differ only in whitespace, in letter case (and whitespace), or in the
+ * program's prompts (and case or whitespace): the first of these that makes them equal.
+ */
+export function formatOnly(
+  expected: string,
+  actual: string,
+  withoutPrompts?: ((output: string) => string) | undefined,
+): FormatOnly | undefined {
+  const a = squeezed(expected);
+  const b = squeezed(actual);
+  if (a === b) return 'whitespace';
+  if (a.toLowerCase() === b.toLowerCase()) return 'case';
+  if (withoutPrompts === undefined) return undefined;
+  try {
+    const pa = squeezed(withoutPrompts(expected)).toLowerCase();
+    const pb = squeezed(withoutPrompts(actual)).toLowerCase();
+    return pa === pb ? 'prompts' : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const FORMAT_ONLY_WORDS: Readonly<Record<FormatOnly, string>> = {
+  whitespace: 'only whitespace differs',
+  case: 'only letter case (and perhaps whitespace) differs',
+  prompts: 'only the prompts differ (and perhaps letter case or whitespace)',
+};

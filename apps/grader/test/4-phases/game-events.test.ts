@@ -1,0 +1,232 @@
+// A transcript's two parts, judged by the core with no game of its own: a toy game whose events are
+// the lines `<n> moves <word>`. The game passes when the events match, the format when the bytes do; a
+// run beside the reference's files is told nothing of what it printed; the scoring shares the points.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { PlannedTest } from '../../src/2-plan/plan.ts';
+import type { ProgramOutcome } from '../../src/3-sandbox/door.ts';
+import { compareEvents, formatOnly, readEvents } from '../../src/4-phases/game-events.ts';
+import { judgeTranscript } from '../../src/4-phases/judge-transcript.ts';
+import { scoreTests } from '../../src/5-scoring/score.ts';
+import { boundReport, earned, type Report, SCHEMA_VERSION } from '../../src/6-reports/model.ts';
+import { studentView } from '../../src/6-reports/views.ts';
+import { type GameEvent, type GameEvents, type Limits, tell } from '../../src/kit/assignment.ts';
+import { testResult } from '../support.ts';
+
+const MOVE = /^[\s>]*(\d+)\s+moves\s+(\w+)/i;
+
+const toy: GameEvents = {
+  read: (output) =>
+    output.split('\n').flatMap((text, i): GameEvent[] => {
+      const m = MOVE.exec(text);
+      if (m === null) return [];
+      const [, who, what] = m as unknown as [string, string, string];
+      return [
+        {
+          round: 1,
+          line: i + 1,
+          key: `${who} ${what.toLowerCase()}`,
+          say: (teller) => `${tell(teller, 'have')} player ${who} move ${what.toLowerCase()}`,
+        },
+      ];
+    }),
+  withoutPrompts: (output) => output.replace(/^>/gm, ''),
+  hint: () => 'is the toy right?',
+};
+
+const limits: Limits = { testTimeoutMs: 1000, programTimeoutMs: 1000, heapMb: 64, outputBytes: 1 << 20 };
+
+const ran = (stdout: string, status = 0): ProgramOutcome => ({
+  status,
+  signal: null,
+  stdout: Buffer.from(stdout),
+  stderr: '',
+  calls: [],
+  chance: [],
+});
+
+const judge = (expected: string, actual: string, withhold = false, status = 0) =>
+  judgeTranscript('toy.ts', expected, ran(actual, status), limits, 1000, withhold, undefined, toy);
+
+const EXPECTED = 'Welcome\n>1 moves north\n>2 moves south\nScores\n1 moves east\nBye\n';
+
+describe('game events in the core', () => {
+  it('a right output passes both parts', () => {
+    const outcome = judge(EXPECTED, EXPECTED);
+    expect(outcome.status).toBe('passed');
+    expect(outcome.parts?.game.passed).toBe(true);
+    expect(outcome.parts?.format.passed).toBe(true);
+  });
+
+  it('the same game in another layout passes the game and fails the format, naming what alone differs', () => {
+    const spaced = judge(EXPECTED, EXPECTED.replaceAll(' moves ', '  moves  '));
+    expect(spaced.status).toBe('failed');
+    expect(spaced.parts).toMatchObject({
+      game: { passed: true },
+      format: { passed: false, only: 'whitespace' },
+    });
+    expect(spaced.message).toContain('the game is right');
+    const shouted = judge(EXPECTED, EXPECTED.toUpperCase());
+    expect(shouted.parts).toMatchObject({ game: { passed: true }, format: { only: 'case' } });
+    expect(shouted.message).toContain('only letter case');
+    const bare = judge(EXPECTED, EXPECTED.replaceAll('>', ''));
+    expect(bare.parts).toMatchObject({ game: { passed: true }, format: { only: 'prompts' } });
+    expect(bare.message).toContain('only the prompts differ');
+    const reworded = judge(EXPECTED, EXPECTED.replace('Welcome', 'Hello there'));
+    expect(reworded.parts).toMatchObject({ game: { passed: true }, format: { passed: false } });
+    expect(reworded.parts?.format.only).toBeUndefined();
+  });
+
+  it('a different game fails it, told as the first differing event in the game words, with its round, lines and hint', () => {
+    const outcome = judge(EXPECTED, EXPECTED.replace('2 moves south', '2 moves west'));
+    expect(outcome.parts?.game).toMatchObject({ passed: false, at: { round: 1, line: 3, actualLine: 3 } });
+    expect(outcome.message).toContain(
+      'round 1, line 3: you have player 2 move west where the course has player 2 move south (its line 3): is the toy right?',
+    );
+    const short = judge(EXPECTED, 'Welcome\n>1 moves north\n');
+    expect(short.message).toContain(
+      'your output tells no more of the game, where the course has player 2 move south',
+    );
+    const long = judge(EXPECTED, `${EXPECTED}3 moves up\n`);
+    expect(long.message).toContain("you have player 3 move up after the course's game has ended");
+  });
+
+  it('a crash or a limit earns neither part', () => {
+    const crashed = judge(EXPECTED, EXPECTED.replace('Bye', 'Ciao'), false, 1);
+    expect(crashed.parts).toMatchObject({ game: { passed: false }, format: { passed: false } });
+    const stopped = judgeTranscript(
+      'toy.ts',
+      EXPECTED,
+      { ...ran(EXPECTED), limit: 'time' },
+      limits,
+      1000,
+      false,
+      undefined,
+      toy,
+    );
+    expect(stopped.parts).toMatchObject({ game: { passed: false }, format: { passed: false } });
+  });
+
+  it('a run beside the reference files tells nothing of what it printed: only where, on the course side', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z]{6,12}$/), fc.boolean(), (secret, sameGame) => {
+        // The program prints a secret of its own: as a move (another game) or as prose (the same game).
+        const actual = sameGame
+          ? EXPECTED.replace('Welcome', `Welcome ${secret}`)
+          : EXPECTED.replace('2 moves south', `2 moves ${secret}`);
+        const outcome = judge(EXPECTED, actual, true);
+        expect(outcome.message).not.toContain(secret);
+        expect(outcome.diff?.actual.lines).toEqual([]);
+        expect(outcome.parts?.game.passed).toBe(sameGame);
+        expect(outcome.parts?.game.at?.actualLine).toBeUndefined();
+        if (!sameGame) {
+          expect(outcome.message).toContain('the course has player 2 move south');
+          expect(outcome.message).not.toContain('is the toy right?');
+        }
+      }),
+    );
+  });
+
+  it('a run beside the reference files is told of whitespace alone, as before, never of case or prompts', () => {
+    const shouted = judge(EXPECTED, EXPECTED.toUpperCase(), true);
+    expect(shouted.parts?.format.only).toBeUndefined();
+    expect(shouted.message).not.toContain('letter case');
+    const bare = judge(EXPECTED, EXPECTED.replaceAll('>', ''), true);
+    expect(bare.parts?.format.only).toBeUndefined();
+    expect(bare.message).not.toContain('prompts');
+    const spaced = judge(EXPECTED, EXPECTED.replaceAll(' moves ', '  moves '), true);
+    expect(spaced.parts?.format.only).toBe('whitespace');
+  });
+
+  it('an output the reader chokes on reads as no events; arbitrary text never throws', () => {
+    const choking: GameEvents = {
+      read: () => {
+        throw new Error('boom');
+      },
+    };
+    expect(readEvents(choking, 'anything')).toEqual([]);
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (a, b) => {
+        const difference = compareEvents(readEvents(toy, a), readEvents(toy, b));
+        if (a === b) expect(difference).toBeUndefined();
+        formatOnly(a, b, toy.withoutPrompts);
+      }),
+    );
+  });
+
+  it('the rubric weights share a transcript test points: the game part alone earns its share', () => {
+    const test: PlannedTest = {
+      id: 'transcript.course.own:1',
+      name: 'toy 1',
+      file: 'all files',
+      kind: 'transcript',
+      points: 0.5,
+      visibility: 'visible',
+      seed: 1,
+      transcript: { case: { group: 'course', words: ['1'] }, linking: 'own' },
+      parts: { game: 0.8, format: 0.2 },
+    };
+    const results = (actual: string) => scoreTests([test], new Map([[test.id, judge(EXPECTED, actual)]]))[0]!;
+    const right = results(EXPECTED);
+    expect(right.score).toBe(0.5);
+    expect(right.parts).toEqual({
+      game: { passed: true, score: 0.4, maxScore: 0.4 },
+      format: { passed: true, score: 0.1, maxScore: 0.1 },
+    });
+    const layout = results(EXPECTED.replaceAll('>', ''));
+    expect(layout.status).toBe('failed');
+    expect(layout.score).toBe(0.4);
+    expect(earned(layout)).toBe(0.4);
+    const wrong = results(EXPECTED.replace('north', 'west'));
+    expect(wrong.score).toBe(0);
+    expect(earned(wrong)).toBe(0);
+    // Without parts a transcript is worth its points when it passed, as before.
+    const { parts: _none, ...plain } = test;
+    expect(
+      scoreTests([plain], new Map([[test.id, judge(EXPECTED, EXPECTED.replaceAll('>', ''))]]))[0]!.score,
+    ).toBe(0);
+  });
+
+  it("a student's view keeps a visible transcript's parts and drops a hidden one's, its score kept", () => {
+    const parts = {
+      game: { passed: true, score: 0.4, maxScore: 0.4, at: { round: 2, line: 9, actualLine: 9 } },
+      format: { passed: false, score: 0, maxScore: 0.1, only: 'prompts' as const },
+    };
+    const transcript = (id: string, visibility: 'visible' | 'hidden') =>
+      testResult({
+        id,
+        name: `toy ${id}`,
+        file: 'all files',
+        kind: 'transcript',
+        visibility,
+        status: 'failed',
+        score: 0.4,
+        maxScore: 0.5,
+        message: "the game is right (every event as the course's), the format is not: line 2 differs",
+        parts,
+      });
+    const report: Report = boundReport({
+      schemaVersion: SCHEMA_VERSION,
+      tool: { name: 'pitboss', version: '0' },
+      assignment: { name: 'toy', title: 'toy', version: '1' },
+      mode: 'grade',
+      seed: 1,
+      submission: { name: 's', path: 's', hash: 'h' },
+      score: 0.8,
+      maxScore: 1,
+      parts: [{ file: 'all files', score: 0.8, maxScore: 1 }],
+      studentTests: { cases: [], exposed: 0, mutants: 0 },
+      loadErrors: [],
+      tests: [
+        transcript('transcript.course.own:1', 'visible'),
+        transcript('transcript.private.own:secret', 'hidden'),
+      ],
+    });
+    const [visible, hidden] = studentView(report).tests;
+    expect(visible!.parts).toEqual(parts);
+    expect(hidden!.parts).toBeUndefined();
+    expect(hidden!.message).toBeUndefined();
+    expect(hidden!.score).toBe(0.4);
+    expect(JSON.stringify(hidden)).not.toContain('secret');
+  });
+});
