@@ -39,7 +39,7 @@ const isModule = (assignment: Assignment, name: string) =>
 export const isWholeProgramSource = (path: string) => /\.(cc|cpp|cxx|C)$/.test(path);
 
 /** What makes a folder a whole program in C++: a Makefile, or a C++ source at its top. */
-const holdsWholeProgram = (dir: string) => {
+export const holdsWholeProgram = (dir: string) => {
   try {
     return readdirSync(dir).some(
       (name) => /^(GNUmakefile|[Mm]akefile)$/.test(name) || isWholeProgramSource(name),

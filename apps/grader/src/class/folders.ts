@@ -3,7 +3,12 @@
 // use what was read.
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { editionsOf, readSubmission, type Submission } from '../1-submission/submission.ts';
+import {
+  editionsOf,
+  holdsWholeProgram,
+  readSubmission,
+  type Submission,
+} from '../1-submission/submission.ts';
 import type { Assignment } from '../kit/assignment.ts';
 import { PitbossError } from '../plumbing/errors.ts';
 import { NAME_BYTES, RESERVED_NAMES, unsafeName } from './batch.ts';
@@ -22,10 +27,12 @@ export function expandFolders(
   const files = new Set(
     editionsOf(assignment).flatMap((edition) => edition.studentFiles.map((file) => file.name)),
   );
+  // A whole program of the student's own design (Straights, `table` in C++) holds no contract's file.
+  const wholePrograms = editionsOf(assignment).some((edition) => edition.native?.wholeProgram !== undefined);
   // By name only (a directory or a link named deck.ts counts): what it is, the submission's verdict says.
   const holdsSubmission = (dir: string) => {
     try {
-      return readdirSync(dir).some((name) => files.has(name));
+      return readdirSync(dir).some((name) => files.has(name)) || (wholePrograms && holdsWholeProgram(dir));
     } catch {
       return false;
     }
