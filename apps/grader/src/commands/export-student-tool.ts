@@ -302,18 +302,17 @@ export async function writeStudentTool(folder: string, workRoot: string): Promis
       'pnpm-workspace.yaml',
       'packages:\n  - apps/*\n  - graders/*\n\nonlyBuiltDependencies:\n  - esbuild\n  - isolated-vm\n',
     );
-    const otherLanguages = [
-      ...new Set(
-        recorded.flatMap(({ data }) => Object.values(data.languagesNotHere ?? {}).map((l) => l.title)),
-      ),
-    ];
+    // Editions the tool cannot check (a whole C++ program needs the reference's build), by assignment.
+    const otherLanguages = recorded.flatMap(({ assignment, data }) =>
+      Object.values(data.languagesNotHere ?? {}).map((l) => `${assignment.name} in ${l.title}`),
+    );
     write(
       'README.md',
       STUDENT_README(
         names,
         otherLanguages.length === 0
           ? ''
-          : ` It checks TypeScript submissions only: a ${otherLanguages.join(' or ')} one is checked when the course grades it.`,
+          : ` It does not check ${otherLanguages.join(' or ')}: such a submission is checked when the course grades it.`,
         compiledSection(
           recorded.flatMap(({ assignment }) =>
             toolEditions(assignment).map(([, edition]) => ({

@@ -107,13 +107,24 @@ describe('the reports in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
     const problems = watch(page);
     await page.goto(pathToFileURL(join(out, 'index.html')).href);
+    // A cell's text without the flags beside it (a name cell may say GAME RIGHT, FORMAT NOT).
     const column = (index: number) =>
       page.$$eval(`#submissions tbody tr td:nth-child(${index})`, (cells) =>
-        cells.map((cell) => cell.textContent?.trim() ?? ''),
+        cells.map((cell) => {
+          const copy = cell.cloneNode(true) as typeof cell;
+          for (const flag of copy.querySelectorAll('.status')) flag.remove();
+          return copy.textContent?.trim() ?? '';
+        }),
       );
     // A header's accessible name gains its sort arrow (▲ ▼); its text stays the column's name.
     const header = (name: string) => page.locator(`#submissions thead button:text-is("${name}")`);
     expect(await column(1)).toEqual([...NAMES, HOSTILE]);
+    // The hostile driver prints its own words around the shuffle, no game event: its game is right,
+    // its format is not, and its row says so.
+    const flags = await page.$$eval('#submissions tbody tr td:nth-child(1) .status', (cells) =>
+      cells.map((cell) => cell.textContent?.trim() ?? ''),
+    );
+    expect(flags).toEqual(['GAME RIGHT, FORMAT NOT']);
     const before = (await column(2)).map(Number);
 
     await header('score').click();

@@ -333,6 +333,8 @@ export class Hand implements HandADT {
     expect(readme).toContain('pnpm --silent pitboss init my-cpp --assignment classic --language cpp');
     expect(readme).toContain('pnpm --silent pitboss check my-cpp --assignment classic');
     expect(readme).not.toContain('TypeScript submissions only');
+    // Only the editions it cannot check are named: the whole C++ programs of Straights and table.
+    expect(readme).toContain('It does not check straights in C++ or table in C++');
   });
 
   it('C++: installs and checks as a student does, with the verdicts the grader gives the visible tests', () => {
