@@ -44,6 +44,8 @@ interface Checker {
   answers: ((line: string | undefined) => void)[];
   /** The end of its stderr, to tell why it ended. */
   stderr: string;
+  /** The snapshot it started from, if any. */
+  blob: string | undefined;
 }
 
 /**
@@ -174,7 +176,7 @@ async function startChecker(setup: TypeCheckSetup): Promise<Checker> {
     env: checkerEnv(setup),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  const started: Checker = { child, answers: [], stderr: '' };
+  const started: Checker = { child, answers: [], stderr: '', blob };
   const ended = () => {
     for (const answer of started.answers.splice(0)) answer(undefined);
   };
@@ -221,6 +223,11 @@ function runOne(setup: TypeCheckSetup, job: TypeCheckJob): Promise<TypeCheckResu
           clearTimeout(timer);
           if (line === undefined) {
             stop(started);
+            // A snapshot this Node cannot load (written by another build of it) is written again next time.
+            if (started.blob !== undefined && /startup snapshot/i.test(started.stderr)) {
+              rmSync(started.blob, { force: true });
+              snapshot = undefined;
+            }
             resolve({
               skipped: /heap out of memory|Allocation failed/.test(started.stderr)
                 ? `the type check needed more than ${HEAP_LIMIT_MB} MiB`
