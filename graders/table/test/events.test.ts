@@ -44,13 +44,18 @@ const FORMAT: Readonly<Record<string, (output: string, rng: () => number) => str
 };
 
 const RULES: Readonly<Record<string, (output: string, at: number) => string>> = {
-  'another card': (output, at) =>
-    nth(
-      output,
-      /(\w+) of (Clubs|Diamonds|Hearts|Spades)/g,
-      at,
-      (m) => `${m[1] === 'Ace' ? 'King' : 'Ace'} of ${m[2]}`,
-    ),
+  // Another card dealt shows as that card wherever the round shows it again (its hand, the dealer's
+  // turn): one showing alone changed would only misdraw a hand, a format fault.
+  'another card': (output, at) => {
+    const found = [...output.matchAll(/(\w+) of (Clubs|Diamonds|Hearts|Spades)/g)];
+    const m = found[at % found.length] as RegExpExecArray;
+    const start = Math.max(0, output.lastIndexOf('Round ', m.index));
+    const next = output.indexOf('Round ', m.index);
+    const end = next < 0 ? output.length : next;
+    const other = `${m[1] === 'Ace' ? 'King' : 'Ace'} of ${m[2]}`;
+    const round = output.slice(start, end).replaceAll(new RegExp(`\\b${m[0]}\\b`, 'g'), other);
+    return `${output.slice(0, start)}${round}${output.slice(end)}`;
+  },
   'other funds': (output, at) => nth(output, /now has \$(\d+)/g, at, (m) => `now has $${Number(m[1]) + 10}`),
   'another settling': (output, at) =>
     nth(output, /--(Dealer wins|Dealer loses|Tie)/g, at, (m) => (m[1] === 'Tie' ? '--Dealer wins' : '--Tie')),
