@@ -258,3 +258,58 @@ describe('limits stop the run, and the host goes on', () => {
     expect(outcome.limit).toBe('cpu');
   });
 });
+
+describe("a linked run: a void method's calls wait for the next question, and the program sees no difference", () => {
+  // A course file run apart: each addCard is recorded on the record channel, as a recorder's calls are.
+  const hand = [
+    "import { writeSync } from 'node:fs';",
+    'export class Hand {',
+    '  #total = 0;',
+    "  addCard(card) { writeSync(3, `addCard ${card === null ? 'null' : card.spot}\\n`); this.#total += card.spot; }",
+    '  value() { return this.#total; }',
+    '  totalOnceDealt() { return this.#total > 0 ? this.#total : undefined; }',
+    '}',
+  ].join('\n');
+  const linked = (main: string) =>
+    sandbox.program({
+      dir: stage({ 'hand.mjs': hand, 'main.mjs': `import { Hand } from './hand.mjs';\n${main}` }),
+      entry: 'main.mjs',
+      argv: [],
+      stdin: '',
+      cpuLimitMs: 2000,
+      wallMs: 10_000,
+      apart: ['hand.mjs'],
+    });
+
+  it('a void method that throws on a later call throws at that call, where the program catches it', async () => {
+    const outcome = await linked(
+      [
+        'const h = new Hand();',
+        'h.addCard({ spot: 3 }); h.addCard({ spot: 4 });',
+        "try { h.addCard(null); console.log('no throw'); } catch (e) { console.log('threw', e.name); }",
+        'console.log(h.value());',
+      ].join('\n'),
+    );
+    expect(outcome.stdout.toString()).toBe('threw TypeError\n7\n');
+    expect(outcome.calls).toEqual(['addCard 3', 'addCard 4', 'addCard null']);
+  });
+
+  it('a method that answered undefined once answers its value later', async () => {
+    const outcome = await linked(
+      'const h = new Hand(); console.log(h.totalOnceDealt()); h.addCard({ spot: 2 }); console.log(h.totalOnceDealt());',
+    );
+    expect(outcome.stdout.toString()).toBe('undefined\n2\n');
+  });
+
+  it('calls still waiting when the program ends, or crashes, are in the record of calls, in order', async () => {
+    const ended = await linked(
+      'const h = new Hand(); h.addCard({ spot: 1 }); h.addCard({ spot: 2 }); h.addCard({ spot: 5 });',
+    );
+    expect(ended.calls).toEqual(['addCard 1', 'addCard 2', 'addCard 5']);
+    const crashed = await linked(
+      "const h = new Hand(); h.addCard({ spot: 1 }); h.addCard({ spot: 2 }); h.addCard({ spot: 5 }); throw new Error('boom');",
+    );
+    expect(crashed.status).toBe(1);
+    expect(crashed.calls).toEqual(['addCard 1', 'addCard 2', 'addCard 5']);
+  });
+});

@@ -137,6 +137,39 @@ const args = (text: unknown): unknown[] => {
   return Array.isArray(values) ? values.map(decode) : [];
 };
 
+/**
+ * What every question answers once a queued call (a method that had only answered `undefined`, sent
+ * ahead of a question by bridge-student.ts) answered anything else or threw: the host then runs the
+ * program again without queueing, and this run is thrown away.
+ */
+const QUEUE_BROKEN = '\u0000queue broken';
+let queueBroken = false;
+
+/** Runs the queued calls, in order; false (for good) when one of them was not a void call after all. */
+function ranQueue(queue: unknown): boolean {
+  if (queueBroken) return false;
+  if (queue === undefined) return true;
+  try {
+    for (const [h, key, values] of JSON.parse(String(queue)) as [number, string, string][]) {
+      const target = handles[h] as Record<string, unknown>;
+      if (Reflect.apply(target[key] as (...a: unknown[]) => unknown, target, args(values)) !== undefined) {
+        queueBroken = true;
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    queueBroken = true;
+    return false;
+  }
+}
+
+/** A question, asked after the queue sent with it ran. */
+const after =
+  <A, B, C>(work: (a: A, b: B, c: C) => string | number | boolean | undefined) =>
+  (a: A, b: B, c: C, queue: unknown): string | number | boolean | undefined =>
+    ranQueue(queue) ? work(a, b, c) : QUEUE_BROKEN;
+
 Object.defineProperty(globalThis, '__pitbossBridge', {
   value: Object.freeze({
     /** A reference module, loaded by the host; `provided`: its exported classes name a provided error. */
@@ -155,20 +188,29 @@ Object.defineProperty(globalThis, '__pitbossBridge', {
         }),
       );
     },
-    construct: (file: string, name: string, values: unknown) =>
+    // Each question's last argument is the queue sent ahead of it (bridge-student.ts).
+    construct: after((file: string, name: string, values: unknown) =>
       answer(() => Reflect.construct(modules[file]![name] as new (...a: unknown[]) => unknown, args(values))),
-    call: (file: string, name: string, values: unknown) =>
+    ),
+    call: after((file: string, name: string, values: unknown) =>
       answer(() => (modules[file]![name] as (...a: unknown[]) => unknown)(...args(values))),
-    get: (h: number, key: string) => answer(() => (handles[h] as Record<string, unknown>)[key]),
-    set: (h: number, key: string, value: unknown) =>
+    ),
+    get: after((h: number, key: string, _unused: unknown) =>
+      answer(() => (handles[h] as Record<string, unknown>)[key]),
+    ),
+    set: after((h: number, key: string, value: unknown) =>
       answer(() => {
         (handles[h] as Record<string, unknown>)[key] = decode(JSON.parse(String(value)));
       }),
-    invoke: (h: number, key: string, values: unknown) =>
+    ),
+    invoke: after((h: number, key: string, values: unknown) =>
       answer(() => {
         const target = handles[h] as Record<string, unknown>;
         return Reflect.apply(target[key] as (...a: unknown[]) => unknown, target, args(values));
       }),
+    ),
+    /** Only runs the queue: the program has ended with calls still queued. */
+    flush: after((_a: unknown, _b: unknown, _c: unknown) => undefined),
   }),
   writable: false,
   configurable: false,

@@ -3,13 +3,47 @@
 // to the reference's isolate as data and comes back as data (bridge-reference.ts). An object of the
 // reference's is a proxy holding only a number; no function, source text or stack of the reference's
 // is ever in this isolate.
+//
+// A method whose answers have all been `undefined` (a void method: add a card, see a card) is not waited
+// for: its call is queued here and sent with the next question, and the reference runs the queue first,
+// in order. Nothing the program can see changes: the call answers `undefined` as it would have, and the
+// reference's objects are only ever read after the queue ran. Where a queued call answers anything else
+// or throws, the reference's side says so to the host, which runs the whole program again without
+// queueing (runs are deterministic): the program never sees an answer late.
 /** The reference's answer: JSON text, or undefined, a boolean or a plain number as itself (bridge-reference.ts). */
-type Ask = (op: string, a: unknown, b?: unknown, c?: string) => string | number | boolean | undefined;
+type Ask = (
+  op: string,
+  a: unknown,
+  b?: unknown,
+  c?: string,
+  queue?: string,
+) => string | number | boolean | undefined;
 type Answer = { v?: unknown; thrown?: { name: string; message: string; provided?: string } };
 
-const holder = globalThis as { __pitbossBridgeAsk?: Ask | undefined };
-const ask: Ask = holder.__pitbossBridgeAsk!;
+const holder = globalThis as {
+  __pitbossBridgeAsk?: Ask | undefined;
+  __pitbossBridgeQueue?: boolean | undefined;
+};
+const askNow: Ask = holder.__pitbossBridgeAsk!;
+/** Whether void calls may be queued in this run (the host's word, read before any student code runs). */
+const queueing = holder.__pitbossBridgeQueue === true;
 holder.__pitbossBridgeAsk = undefined;
+holder.__pitbossBridgeQueue = undefined;
+// Taken before the program runs: what the program does to JSON cannot reach the queue.
+const stringify = JSON.stringify;
+
+/** The calls not yet sent, as JSON array items: `[handle, "key", "args"]`. */
+let queue = '';
+/** Each stand-in class's methods that have only ever answered `undefined`, as `Kind\0key`. */
+const voidMethods = new Set<string>();
+
+/** A question to the reference, with the queue sent ahead of it. */
+const ask: Ask = (op, a, b, c) => {
+  if (queue === '') return askNow(op, a, b, c);
+  const sent = `[${queue}]`;
+  queue = '';
+  return askNow(op, a, b, c, sent);
+};
 
 /** Each provided module's exports, by name: a provided error is made again as the student's class. */
 const provided: Record<string, unknown> = Object.create(null);
@@ -103,11 +137,21 @@ function answered(text: string | number | boolean | undefined): unknown {
 const args = (values: unknown[]) =>
   values.length === 0 ? '[]' : JSON.stringify(values.map((value) => toWire(value)));
 
-function method(h: number, key: string): (...args: unknown[]) => unknown {
+function method(h: number, kind: string, key: string): (...args: unknown[]) => unknown {
   const id = `${h}\0${key}`;
   let made = methods.get(id);
   if (made === undefined) {
-    made = (...values: unknown[]) => answered(ask('invoke', h, key, args(values)));
+    const voidId = `${kind}\0${key}`;
+    made = (...values: unknown[]) => {
+      const sent = args(values);
+      if (queueing && typeof sent === 'string' && voidMethods.has(voidId)) {
+        queue = `${queue === '' ? '' : `${queue},`}[${h},${stringify(key)},${stringify(sent)}]`;
+        return undefined;
+      }
+      const answer = ask('invoke', h, key, sent);
+      if (answer === undefined) voidMethods.add(voidId);
+      return answered(answer);
+    };
     methods.set(id, made);
   }
   return made;
@@ -124,7 +168,7 @@ function proxyFor(h: number, kind: string): object {
       const known = methods.get(`${h}\0${key}`);
       if (known !== undefined) return known;
       const text = ask('get', h, key);
-      if (typeof text === 'string' && text.startsWith('{"v":{"$":"function"')) return method(h, key);
+      if (typeof text === 'string' && text.startsWith('{"v":{"$":"function"')) return method(h, kind, key);
       return answered(text);
     },
     set(_inner, key, value) {
@@ -164,6 +208,10 @@ Object.defineProperty(globalThis, '__pitbossStandIns', {
     },
     provided(namespace: Record<string, unknown>) {
       for (const name of Object.keys(namespace)) provided[name] = namespace[name];
+    },
+    /** Sends the calls still queued (the host's, when the program has ended). */
+    flush() {
+      if (queue !== '') ask('flush', undefined);
     },
   }),
   writable: false,

@@ -359,7 +359,13 @@ const wordsOf = (error: unknown): string =>
 async function referenceFor(
   request: ProgramRequest,
   modules: Map<string, string>,
-): Promise<{ run: Run; sources: Map<string, string>; standIns: (student: Run) => Promise<void> }> {
+): Promise<{
+  run: Run;
+  sources: Map<string, string>;
+  standIns: (student: Run, queueing: boolean) => Promise<() => void>;
+  /** Whether a queued call was not a void call after all: the run is to be made again without queueing. */
+  queueBroken: () => boolean;
+}> {
   const apart = request.apart ?? [];
   const provided = request.provided ?? [];
   const input: IsolateInput = {
@@ -404,18 +410,29 @@ async function referenceFor(
       ].join('\n'),
     );
   }
-  const ops = Object.fromEntries(['construct', 'call', 'get', 'set', 'invoke'].map((op) => [op, method(op)]));
-  const standIns = async (student: Run) => {
+  const ops = Object.fromEntries(
+    ['construct', 'call', 'get', 'set', 'invoke', 'flush'].map((op) => [op, method(op)]),
+  );
+  // Said by the reference's isolate (its answer QUEUE_BROKEN), never by the student's.
+  let queueBroken = false;
+  const standIns = async (student: Run, queueing: boolean) => {
     student.context.global.setSync(
       '__pitbossBridgeAsk',
-      new ivm.Callback((op: string, a: unknown, b: unknown, c: unknown) => {
+      new ivm.Callback((op: string, a: unknown, b: unknown, c: unknown, queue: unknown) => {
         const target = ops[op];
         if (target === undefined) throw new Error('no such bridge call');
+        if (queueBroken) throw new Error('a queued call was not void: the run is made again');
         // No timeout here (isolated-vm starts a timer for each call that has one): the reference's
         // isolate has its CPU watched like the student's.
-        return target.applySync(undefined, [a, b, c] as never[]);
+        const answer = target.applySync(undefined, [a, b, c, queue] as never[]);
+        if (answer === QUEUE_BROKEN) {
+          queueBroken = true;
+          throw new Error('a queued call was not void: the run is made again');
+        }
+        return answer;
       }),
     );
+    student.context.global.setSync('__pitbossBridgeQueue', queueing);
     compileCached(student.isolate, bridgeStudentSource, 'pitboss:bridge-student').runSync(student.context);
     const standIn = student.context.global.getSync('__pitbossStandIns', { reference: true }) as IVM.Reference<
       Record<string, unknown>
@@ -427,11 +444,31 @@ async function referenceFor(
       await student.guard(() => module.evaluate({ timeout: student.timeout() }));
       tell.applySync(undefined, [module.namespace.derefInto()]);
     }
+    const flush = standIn.getSync('flush', { reference: true }) as IVM.Reference<() => void>;
+    return () => flush.applySync(undefined, [], { timeout: student.timeout() });
   };
-  return { run, sources, standIns };
+  return { run, sources, standIns, queueBroken: () => queueBroken };
 }
 
+/** What the reference's isolate answers once a queued call was not void (bridge-reference.ts). */
+const QUEUE_BROKEN = '\u0000queue broken';
+
+/**
+ * A program's run. A linked run first queues void calls (bridge-student.ts); where one was not void
+ * after all, that run is thrown away and the program runs again, asking each call in turn.
+ */
 async function runProgram(request: ProgramRequest): Promise<ProgramReply> {
+  const queued = await runProgramOnce(request, true);
+  if (queued !== 'queue broken') return queued;
+  const asked = await runProgramOnce(request, false);
+  if (asked === 'queue broken') throw new Error('a run without queueing cannot break its queue');
+  return asked;
+}
+
+async function runProgramOnce(
+  request: ProgramRequest,
+  queueing: boolean,
+): Promise<ProgramReply | 'queue broken'> {
   const { modules, files } = readStage(request.dir);
   const input: IsolateInput = {
     entry: request.entry,
@@ -452,10 +489,11 @@ async function runProgram(request: ProgramRequest): Promise<ProgramReply> {
   let status = 0;
   let limit: HostLimit | undefined;
   let loadFailure: string | undefined;
+  let flush: (() => void) | undefined;
   try {
     if (reference !== undefined) {
       run.sync = true;
-      await reference.standIns(run);
+      flush = await reference.standIns(run, queueing);
     }
     let entry: IVM.Module;
     try {
@@ -480,6 +518,11 @@ async function runProgram(request: ProgramRequest): Promise<ProgramReply> {
       };
       if (!ended.exited)
         run.pitboss.crashed.applySync(undefined, [String(wordsOf(error))], { timeout: 1000 });
+    }
+    // The calls still queued run before the reference's record of the calls is read.
+    if (flush !== undefined) {
+      const sent = flush;
+      await run.guard(async () => sent());
     }
     const ended = run.pitboss.ended.applySync(undefined, [], { result: { copy: true } }) as { code: number };
     status = ended.code;
@@ -506,6 +549,16 @@ async function runProgram(request: ProgramRequest): Promise<ProgramReply> {
   }
   const cpuMs = run.cpuMs() - setUp;
   run.dispose();
+  // A queued call that was not void, or a limit the reference's isolate hit with calls queued (where
+  // it stopped is then not where it would have): this run is made again without queueing.
+  if (
+    queueing &&
+    reference !== undefined &&
+    (reference.queueBroken() || reference.run.stopped !== undefined)
+  ) {
+    reference.run.dispose();
+    return 'queue broken';
+  }
   // A linked run's calls are the recorders', which run in the reference's isolate: unforgeable here.
   if (reference !== undefined) {
     out.records = reference.run.stopped === undefined ? reference.run.output().records : [];
