@@ -265,7 +265,7 @@ describe("a linked run: a void method's calls wait for the next question, and th
     "import { writeSync } from 'node:fs';",
     'export class Hand {',
     '  #total = 0;',
-    "  addCard(card) { writeSync(3, `addCard ${card === null ? 'null' : card.spot}\\n`); this.#total += card.spot; }",
+    "  addCard(card) { writeSync(3, 'addCard ' + (card === null ? 'null' : card.spot) + '\\n'); this.#total += card.spot; }",
     '  value() { return this.#total; }',
     '  totalOnceDealt() { return this.#total > 0 ? this.#total : undefined; }',
     '}',
