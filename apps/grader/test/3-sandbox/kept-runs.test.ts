@@ -55,6 +55,18 @@ describe.runIf(isolatesReady())(
       expect(edited.report).toEqual({ ...fresh.report, submission: edited.report.submission });
     });
 
+    it("keeps deck.ts's unit tests through a save of player.ts: a run is keyed by the modules it can import, not the whole stage", () => {
+      const folder = join(scratch(), 'submission');
+      cpSync(TESTED, folder, { recursive: true });
+      timedRun(['check', folder]);
+      const player = join(folder, 'player.ts');
+      writeFileSync(player, readFileSync(player, 'utf8').replace('value.count <= 17', 'value.count <= 16'));
+      // deck.ts imports nothing of the student's: its runs are the ones the check before made.
+      expect(started(timedRun(['check', folder, '--only', 'deck.']).timings)).toBe(0);
+      // player.ts's tests read the saved file: they run again.
+      expect(started(timedRun(['check', folder, '--only', 'player.']).timings)).toBeGreaterThan(0);
+    });
+
     it("keeps nothing for a grade: an instructor's run runs every run of every submission", () => {
       const folder = join(scratch(), 'submission');
       cpSync(TESTED, folder, { recursive: true });

@@ -322,11 +322,18 @@ export class IsolateSandbox {
     if (asked.kind === 'exec') {
       // An exec request's id is its place among the grader's requests, not what it asks.
       const { dir, request: exec, ...rest } = asked;
-      return this.#kept.keyOf({ ...rest, scripts: exec.scripts, bounds }, dir);
+      // The modules the host loads for it (host.ts, runExec): the provided ones, then each a step names.
+      const roots = [...asked.provided];
+      for (const script of exec.scripts)
+        for (const step of script) if (step.op === 'new' || step.op === 'fn') roots.push(step.file);
+      const modules = roots.map((file) => `${file.replace(/\.ts$/, '')}.mjs`);
+      return this.#kept.keyOf({ ...rest, scripts: exec.scripts, bounds }, dir, modules);
     }
     if (asked.kind === 'program') {
       const { dir, ...rest } = asked;
-      return this.#kept.keyOf({ ...rest, bounds }, dir);
+      // The program, and in a linked run the course's modules and the provided ones (host.ts, referenceFor).
+      const roots = [asked.entry, ...(asked.apart ?? []), ...(asked.provided ?? [])];
+      return this.#kept.keyOf({ ...rest, bounds }, dir, roots);
     }
     return this.#kept.keyOf({ ...asked, bounds }, undefined);
   }

@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { initSync, parse } from 'es-module-lexer';
 import { CACHE_ROOT, hashSources } from '../../plumbing/bundle.ts';
 import { writeFileWhole } from '../../plumbing/files.ts';
 
@@ -53,11 +54,15 @@ export class KeptRuns {
 
   /**
    * The key of a request: what it asks (without the wall time, which is the machine's), the stage it
-   * reads (every file of it, as the host reads them), and how many times the same was asked before.
+   * reads, and how many times the same was asked before. Of the stage's modules, only those the run
+   * can load: `roots` (the modules the host loads itself) and what they import, as a run can reach no
+   * other (an isolate has no dynamic import, and no module but by import); every other file (a case's
+   * files) whole. A unit test of deck.ts is then the same run after a save of player.ts. Without
+   * `roots`, or where a module cannot be read for its imports, every file of the stage.
    */
-  keyOf(request: object, stage: string | undefined): string {
+  keyOf(request: object, stage: string | undefined, roots?: readonly string[]): string {
     const hash = createHash('sha256').update(this.#salt).update(JSON.stringify(request));
-    if (stage !== undefined) hash.update(this.#stageHash(stage));
+    if (stage !== undefined) hash.update(this.#stageHash(stage, roots));
     const same = hash.digest('hex');
     const times = this.#asked.get(same) ?? 0;
     this.#asked.set(same, times + 1);
@@ -132,22 +137,59 @@ export class KeptRuns {
     }
   }
 
-  /** Every file of a stage, by name: a stage is written whole before its first run and never changes. */
-  #stageHash(dir: string): string {
-    let known = this.#stages.get(dir);
+  /**
+   * The files of a stage a run with `roots` can read, by name: a stage is written whole before its
+   * first run and never changes.
+   */
+  #stageHash(dir: string, roots: readonly string[] | undefined): string {
+    const id = roots === undefined ? dir : `${dir}\0${[...roots].sort().join('\0')}`;
+    let known = this.#stages.get(id);
     if (known === undefined) {
+      const names = readdirSync(dir).sort();
+      const read = roots === undefined ? undefined : readable(dir, names, roots);
       const hash = createHash('sha256');
-      for (const name of readdirSync(dir).sort())
+      for (const name of names) {
+        if (read !== undefined && name.endsWith('.mjs') && !read.has(name)) continue;
         hash
           .update(name)
           .update('\0')
           .update(readFileSync(join(dir, name)))
           .update('\0');
+      }
       known = hash.digest('hex');
-      this.#stages.set(dir, known);
+      this.#stages.set(id, known);
     }
     return known;
   }
+}
+
+/**
+ * The stage's modules a run that loads `roots` can reach through their imports (`./x.mjs`, as the
+ * host resolves them); undefined (read them all) where an import is not a plain one or a module does
+ * not lex.
+ */
+function readable(dir: string, names: readonly string[], roots: readonly string[]): Set<string> | undefined {
+  initSync();
+  const present = new Set(names);
+  const reached = new Set<string>();
+  const next = roots.filter((root) => present.has(root));
+  while (next.length > 0) {
+    const name = next.pop()!;
+    if (reached.has(name)) continue;
+    reached.add(name);
+    let imports: ReturnType<typeof parse>[0];
+    try {
+      [imports] = parse(readFileSync(join(dir, name), 'utf8'), name);
+    } catch {
+      return undefined;
+    }
+    for (const found of imports) {
+      // A dynamic import (refused in a run, but not read here) or one by a name made at run time.
+      if (found.d !== -1 || found.n === undefined) return undefined;
+      if (found.n.startsWith('./') && present.has(found.n.slice(2))) next.push(found.n.slice(2));
+    }
+  }
+  return reached;
 }
 
 /** A kept reply, read as the data from disk it is: undefined unless whole and an object. */
