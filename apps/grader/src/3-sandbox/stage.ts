@@ -2,7 +2,8 @@
 // time), then laid out per test configuration: the student's file under test, the reference for the rest.
 // A student's modules are compiled from the submission's snapshot (snapshot.ts), never from disk.
 
-import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Message, OnResolveArgs, OnResolveResult, Plugin } from 'esbuild';
@@ -103,20 +104,49 @@ export async function compileModule(
       });
     },
   };
-  try {
-    const result = await compileInMemory(
-      file,
-      plugin,
-      `${snapshot.dir}/${file}`,
-      `file:///submission/${outputName(file)}`,
-    );
-    mkdirSync(outDir, { recursive: true });
-    writeFileSync(join(outDir, outputName(file)), result.outputFiles![0]!.text);
-    return undefined;
-  } catch (error) {
-    return firstProblem(error);
+  // What the compile reads: the file, its siblings' names (and, for a missing one's message, the
+  // submission's other names), the snapshot's folder (esbuild's comment names the file by it).
+  const key = createHash('sha256')
+    .update(
+      JSON.stringify([
+        file,
+        snapshot.dir,
+        [...siblings].sort(),
+        [...snapshot.files.keys()].sort(),
+        [...snapshot.problems].sort(([a], [b]) => (a < b ? -1 : 1)),
+      ]),
+    )
+    .update(snapshot.files.get(file) ?? '')
+    .digest('hex');
+  let compiled = compiledModules.get(key);
+  if (compiled === undefined) {
+    try {
+      const result = await compileInMemory(
+        file,
+        plugin,
+        `${snapshot.dir}/${file}`,
+        `file:///submission/${outputName(file)}`,
+      );
+      compiled = { text: result.outputFiles![0]!.text };
+    } catch (error) {
+      // esbuild itself failing (CompilerCrash) says nothing of the file: told, and tried again next time.
+      if (error instanceof CompilerCrash) return firstProblem(error);
+      compiled = { problem: firstProblem(error) };
+    }
+    compiledModules.set(key, compiled);
   }
+  if ('problem' in compiled) return compiled.problem;
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, outputName(file)), compiled.text);
+  return undefined;
 }
+
+/**
+ * Each student module compiled so far in this process, by everything its compile reads: a watch's
+ * save recompiles only the files it changed (the grader's own code and esbuild do not change under a
+ * running process).
+ */
+const compiledModules = new Map<string, { text: string } | { problem: string }>();
 
 /**
  * Resolves the imports of the grader's own modules (the reference, the provided files), compiled
@@ -237,16 +267,45 @@ export function programIn(assignment: Assignment, dir: string): string {
 const PLAIN_FILE = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
 const sharedBuilds = new Map<string, Promise<string>>();
+/** What each assignment's shared folder holds (path in it -> compiled module), compiled once a process. */
+const sharedOutputs = new Map<string, Promise<Map<string, string>>>();
 
-/** Compiles the provided files and the reference once per run, into `root`. */
+/**
+ * Compiles the provided files and the reference into `root`: once a process (a watch's every check
+ * after the first writes the same modules again, uncompiled), once a run's root.
+ */
 export function compileShared(assignment: Assignment, root: string): Promise<string> {
   const shared = join(root, `shared-${assignment.name}`);
   let built = sharedBuilds.get(shared);
   if (built === undefined) {
-    built = buildShared(assignment, shared);
+    const key = JSON.stringify([assignment.name, assignment.referenceDir ?? null]);
+    const outputs = sharedOutputs.get(key);
+    if (outputs === undefined) {
+      const made = buildShared(assignment, shared);
+      sharedOutputs.set(key, made.then(readFolder));
+      built = made;
+    } else
+      built = outputs.then((files) => {
+        for (const [path, text] of files) {
+          mkdirSync(dirname(join(shared, path)), { recursive: true });
+          writeFileSync(join(shared, path), text);
+        }
+        return shared;
+      });
     sharedBuilds.set(shared, built);
   }
   return built;
+}
+
+/** Every file under `dir`, by its path there. */
+function readFolder(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) {
+      const path = join(entry.parentPath, entry.name);
+      files.set(path.slice(dir.length + 1), readFileSync(path, 'utf8'));
+    }
+  return files;
 }
 
 async function buildShared(assignment: Assignment, shared: string): Promise<string> {
