@@ -134,6 +134,8 @@ export async function compileModule(
       compiled = { problem: firstProblem(error) };
     }
     compiledModules.set(key, compiled);
+    // A Map iterates in insertion order: the first key is the oldest.
+    if (compiledModules.size > COMPILED_KEPT) compiledModules.delete(compiledModules.keys().next().value!);
   }
   if ('problem' in compiled) return compiled.problem;
   mkdirSync(outDir, { recursive: true });
@@ -142,11 +144,13 @@ export async function compileModule(
 }
 
 /**
- * Each student module compiled so far in this process, by everything its compile reads: a watch's
+ * The student modules compiled last in this process, by everything their compile reads: a watch's
  * save recompiles only the files it changed (the grader's own code and esbuild do not change under a
- * running process).
+ * running process). A grade of a class compiles each module once and never again: only the latest
+ * are kept.
  */
 const compiledModules = new Map<string, { text: string } | { problem: string }>();
+const COMPILED_KEPT = 256;
 
 /**
  * Resolves the imports of the grader's own modules (the reference, the provided files), compiled
