@@ -301,6 +301,13 @@ describe("a linked run: a void method's calls wait for the next question, and th
     expect(outcome.stdout.toString()).toBe('undefined\n2\n');
   });
 
+  it('many void calls in a row are sent as they pile up, and all of them run', async () => {
+    const outcome = await linked(
+      'const h = new Hand(); for (let i = 0; i < 20000; i++) h.addCard({ spot: 1 }); console.log(h.value());',
+    );
+    expect(outcome.stdout.toString()).toBe('20000\n');
+  });
+
   it('calls still waiting when the program ends, or crashes, are in the record of calls, in order', async () => {
     const ended = await linked(
       'const h = new Hand(); h.addCard({ spot: 1 }); h.addCard({ spot: 2 }); h.addCard({ spot: 5 });',

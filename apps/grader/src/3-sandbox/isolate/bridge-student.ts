@@ -34,6 +34,8 @@ const stringify = JSON.stringify;
 
 /** The calls not yet sent, as JSON array items: `[handle, "key", "args"]`. */
 let queue = '';
+/** The characters of queued calls at which they are sent without waiting for a question. */
+const QUEUE_MOST = 1 << 16;
 /** Each stand-in class's methods that have only ever answered `undefined`, as `Kind\0key`. */
 const voidMethods = new Set<string>();
 
@@ -146,6 +148,9 @@ function method(h: number, kind: string, key: string): (...args: unknown[]) => u
       const sent = args(values);
       if (queueing && typeof sent === 'string' && voidMethods.has(voidId)) {
         queue = `${queue === '' ? '' : `${queue},`}[${h},${stringify(key)},${stringify(sent)}]`;
+        // Sent before it grows large: a program that only ever calls void methods runs as it would unqueued,
+        // its memory its own.
+        if (queue.length > QUEUE_MOST) ask('flush', undefined);
         return undefined;
       }
       const answer = ask('invoke', h, key, sent);
