@@ -2,6 +2,7 @@
 // student's program (in its isolate) holds stand-ins whose every use comes here as data (bridge-student.ts).
 // What goes back is data too: primitives, plain objects and arrays copied, any other object as a
 // handle, a function as a mark that it can be called. No function, source text or stack crosses.
+import { QUEUE_BROKEN } from './protocol.ts';
 
 type Encoded =
   | null
@@ -137,12 +138,9 @@ const args = (text: unknown): unknown[] => {
   return Array.isArray(values) ? values.map(decode) : [];
 };
 
-/**
- * What every question answers once a queued call (a method that had only answered `undefined`, sent
- * ahead of a question by bridge-student.ts) answered anything else or threw: the host then runs the
- * program again without queueing, and this run is thrown away.
- */
-const QUEUE_BROKEN = '\u0000queue broken';
+// Once a queued call (sent ahead of a question by bridge-student.ts) answered anything but
+// `undefined` or threw, every question answers QUEUE_BROKEN: the host throws this run away and runs
+// the program again without queueing.
 let queueBroken = false;
 
 /** Runs the queued calls, in order; false (for good) when one of them was not a void call after all. */

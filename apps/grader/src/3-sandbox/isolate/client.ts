@@ -24,7 +24,7 @@ import type {
   RunLimits,
   TestsReply,
 } from './protocol.ts';
-import { VM_ENGINE } from './protocol.ts';
+import { compiledName, modulesOfExec, VM_ENGINE } from './protocol.ts';
 
 /** The host's flags without isolated-vm: vm-engine.ts's modules are `node:vm`'s SourceTextModule. */
 const VM_HOST_FLAGS = [...ISOLATE_HOST_FLAGS, '--experimental-vm-modules', '--no-warnings'];
@@ -322,11 +322,7 @@ export class IsolateSandbox {
     if (asked.kind === 'exec') {
       // An exec request's id is its place among the grader's requests, not what it asks.
       const { dir, request: exec, ...rest } = asked;
-      // The modules the host loads for it (host.ts, runExec): the provided ones, then each a step names.
-      const roots = [...asked.provided];
-      for (const script of exec.scripts)
-        for (const step of script) if (step.op === 'new' || step.op === 'fn') roots.push(step.file);
-      const modules = roots.map((file) => `${file.replace(/\.ts$/, '')}.mjs`);
+      const modules = modulesOfExec(asked).map(compiledName);
       return this.#kept.keyOf({ ...rest, scripts: exec.scripts, bounds }, dir, modules);
     }
     if (asked.kind === 'program') {

@@ -14,14 +14,17 @@ import type * as IVM from 'isolated-vm';
 import { TEST_IMPORTS, TEST_IMPORTS_WORDS } from '../children/student-tests/protocol.ts';
 import { NODE_MODULES } from './modules.ts';
 import {
+  compiledName,
   type ExecHostReply,
   type ExecHostRequest,
   type HostLimit,
   type HostPreamble,
   type HostRequest,
   type IsolateInput,
+  modulesOfExec,
   type ProgramReply,
   type ProgramRequest,
+  QUEUE_BROKEN,
   type RunLimits,
   type TestFileEnd,
   type TestsReply,
@@ -450,9 +453,6 @@ async function referenceFor(
   return { run, sources, standIns, queueBroken: () => queueBroken };
 }
 
-/** What the reference's isolate answers once a queued call was not void (bridge-reference.ts). */
-const QUEUE_BROKEN = '\u0000queue broken';
-
 /**
  * A program's run. A linked run first queues void calls (bridge-student.ts); where one was not void
  * after all, that run is thrown away and the program runs again, asking each call in turn.
@@ -612,13 +612,8 @@ async function runExec(request: ExecHostRequest): Promise<ExecHostReply> {
     const failed = executor.getSync('failed', { reference: true }) as IVM.Reference<
       (...args: unknown[]) => void
     >;
-    // The modules the executor would load, in its order: the provided files, then each named by a step.
-    const files = [...request.provided];
-    for (const script of request.request.scripts)
-      for (const step of script)
-        if ((step.op === 'new' || step.op === 'fn') && !files.includes(step.file)) files.push(step.file);
-    for (const file of files) {
-      const name = `${file.replace(/\.ts$/, '')}.mjs`;
+    for (const file of modulesOfExec(request)) {
+      const name = compiledName(file);
       try {
         const module = run.module(name);
         await run.guard(() => module.evaluate({ timeout: run.timeout() }));

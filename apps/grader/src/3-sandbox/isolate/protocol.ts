@@ -85,6 +85,29 @@ export interface TestsRequest {
 
 export type HostRequest = ProgramRequest | ExecHostRequest | TestsRequest;
 
+/**
+ * The modules an exec request loads, in the host's order: the provided files, then each one a step
+ * names. The host loads these (host.ts, runExec) and a kept run's key holds them (client.ts), so the
+ * key cannot drift from what a run reads.
+ */
+export function modulesOfExec(request: Pick<ExecHostRequest, 'provided' | 'request'>): string[] {
+  const files = [...request.provided];
+  for (const script of request.request.scripts)
+    for (const step of script)
+      if ((step.op === 'new' || step.op === 'fn') && !files.includes(step.file)) files.push(step.file);
+  return files;
+}
+
+/** A module's compiled name on the stage: `player.ts` is `player.mjs`. */
+export const compiledName = (file: string): string => `${file.replace(/\.ts$/, '')}.mjs`;
+
+/**
+ * What the reference's isolate answers every question with once a queued call (a method that had only
+ * answered `undefined`) answered otherwise or threw (bridge-reference.ts): the host then makes the run
+ * again without queueing (host.ts).
+ */
+export const QUEUE_BROKEN = '\u0000queue broken';
+
 /** Which limit the host itself stopped a run at. */
 export type HostLimit = 'cpu' | 'time' | 'memory' | 'output';
 
