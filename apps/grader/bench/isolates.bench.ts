@@ -8,7 +8,9 @@
 //      (BENCH_CHECKS times; the median), with the processes each started (PITBOSS_TIMINGS); then the
 //      same check again (nothing changed: every run kept) and after a save of player.ts;
 //   3. a class (BENCH_CLASS submissions cycled through the correct-* and wrong-* fixtures) graded at
-//      --jobs 1 and 2 with isolates: submissions a minute, and the ratio of the two.
+//      --jobs 1 and 2 with isolates: submissions a minute, and the ratio of the two; with the runs a
+//      submission's grade makes, each in a fresh isolate, and what fresh isolates alone cost at the
+//      floor part 1 measures (a bare isolate and context, made and disposed, nothing run in it).
 import { spawn } from 'node:child_process';
 import {
   chmodSync,
@@ -20,9 +22,11 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { IsolateSandbox } from '../src/3-sandbox/isolate/client.ts';
+import type * as IVM from 'isolated-vm';
+import { IsolateSandbox, isolatesSupport } from '../src/3-sandbox/isolate/client.ts';
 import { treesUsage } from '../src/3-sandbox/limits.ts';
 import type { Report } from '../src/6-reports/model.ts';
 import type { Limits } from '../src/kit/assignment.ts';
@@ -46,6 +50,25 @@ const median = (values: readonly number[]) => {
 
 /** Processor milliseconds a sandboxed host has used with all its descendants (bwrap runs Node as its child). */
 const cpuOf = (pid: number): number => treesUsage([pid]).get(pid)?.cpuMs ?? 0;
+
+/** Processor milliseconds a bare isolate costs here: made with a context, then disposed, nothing run in it. */
+let bareIsolateMs: number | undefined;
+
+function bareIsolateCost(): number | undefined {
+  const support = isolatesSupport();
+  if ('missing' in support) return undefined;
+  const ivm = createRequire(import.meta.url)(support.path) as typeof IVM;
+  const make = () => {
+    const isolate = new ivm.Isolate({ memoryLimit: 64 });
+    isolate.createContextSync().release();
+    isolate.dispose();
+  };
+  for (let i = 0; i < 20; i++) make();
+  const before = process.cpuUsage();
+  for (let i = 0; i < RUNS; i++) make();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000 / RUNS;
+}
 
 async function perRunCost(): Promise<void> {
   const limits = {
@@ -85,6 +108,11 @@ async function perRunCost(): Promise<void> {
       `${(total / RUNS).toFixed(2)} ms of processor in all, of which the student's code ${(isolates / RUNS).toFixed(2)} ms: ` +
       `the grader's own ${((total - isolates) / RUNS).toFixed(2)} ms (target: at most 5 ms)`,
   );
+  bareIsolateMs = bareIsolateCost();
+  if (bareIsolateMs !== undefined)
+    console.log(
+      `  the floor under it: a bare isolate and context, made and disposed with nothing run, ${bareIsolateMs.toFixed(2)} ms of processor`,
+    );
 }
 
 function pitboss(
@@ -193,6 +221,22 @@ async function throughput(): Promise<void> {
     console.log(
       `a class of ${CLASS} at --jobs ${jobs}: ${run.seconds.toFixed(1)} s, ${perMinute[jobs]!.toFixed(0)} submissions a minute (${processes(run.timings)} sandboxed processes)`,
     );
+    if (jobs === 1) {
+      const runs = Object.values(run.timings.isolateRuns).reduce((sum, n) => sum + n, 0) / CLASS;
+      const { unit, transcripts, studentTests } = run.timings.isolateRuns;
+      console.log(
+        `  runs a submission: ${runs.toFixed(0)}, each in a fresh isolate (unit tests ${(unit / CLASS).toFixed(0)}, ` +
+          `transcripts ${(transcripts / CLASS).toFixed(0)}, students' tests ${(studentTests / CLASS).toFixed(0)})` +
+          (bareIsolateMs === undefined
+            ? ''
+            : `: their bare isolates alone ${((runs * bareIsolateMs) / 1000).toFixed(2)} s of processor a submission`),
+      );
+      const own = Object.values(run.timings.isolateCpu).reduce((sum, s) => sum + s, 0) / CLASS;
+      console.log(
+        `  the student's own code in them: ${own.toFixed(2)} s of processor a submission ` +
+          `(200 a minute on 2 cores leaves 0.60 s a submission for everything)`,
+      );
+    }
   }
   console.log(
     `--jobs 2 against --jobs 1: ${(perMinute[2]! / perMinute[1]!).toFixed(2)} times as many a minute`,

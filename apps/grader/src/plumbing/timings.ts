@@ -19,6 +19,10 @@ const spent = zeros();
 const busy = zeros();
 /** Sandboxed processes each phase started. */
 const started = zeros();
+/** Runs of student code each phase had an isolate host make (each a fresh isolate; kept ones not counted). */
+const isolateRuns = zeros();
+/** The student's own code's processor milliseconds in those runs, as each host measured it. */
+const isolateCpu = zeros();
 const current = new AsyncLocalStorage<Phase>();
 /** Sandboxed builds (compiles, links of a student's files) running now, and the most at once so far. */
 let building = 0;
@@ -28,6 +32,14 @@ let peakBuilding = 0;
 export function countProcess(): void {
   const phase = current.getStore();
   if (phase !== undefined) started[phase]++;
+}
+
+/** Counts a run an isolate host made (a fresh isolate), and its code's processor time, as the phase that asked for it. */
+export function countIsolateRun(cpuMs: number): void {
+  const phase = current.getStore();
+  if (phase === undefined) return;
+  isolateRuns[phase]++;
+  isolateCpu[phase] += cpuMs;
 }
 
 /**
@@ -89,6 +101,10 @@ export interface Timings {
   phases: Record<Phase, number>;
   /** Sandboxed student processes each phase started. */
   processes: Record<Phase, number>;
+  /** Runs of student code each phase had an isolate host make, each in a fresh isolate. */
+  isolateRuns: Record<Phase, number>;
+  /** Seconds of processor the student's own code used in those runs (its isolates' clocks). */
+  isolateCpu: Record<Phase, number>;
   /** The grader process's own peak resident memory (student processes are apart). */
   peakRssBytes: number;
   /** The most sandboxed builds (compiles, links) that ran at once: never more than --jobs. */
@@ -100,6 +116,11 @@ export const timings = (): Timings => ({
   busy: Object.fromEntries(PHASES.map((phase) => [phase, busy[phase] / 1000])) as Record<Phase, number>,
   phases: Object.fromEntries(PHASES.map((phase) => [phase, spent[phase] / 1000])) as Record<Phase, number>,
   processes: { ...started },
+  isolateRuns: { ...isolateRuns },
+  isolateCpu: Object.fromEntries(PHASES.map((phase) => [phase, isolateCpu[phase] / 1000])) as Record<
+    Phase,
+    number
+  >,
   peakRssBytes: process.resourceUsage().maxRSS * 1024,
   peakBuilds: peakBuilding,
 });

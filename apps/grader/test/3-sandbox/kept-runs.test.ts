@@ -36,9 +36,11 @@ describe.runIf(isolatesReady())(
       cpSync(TESTED, folder, { recursive: true });
       const first = timedRun(['check', folder]);
       expect(started(first.timings)).toBeGreaterThan(0);
+      expect(first.timings.isolateRuns.unit).toBeGreaterThan(0);
       // Nothing changed: every run is one the check before made; no student code runs at all.
       const again = timedRun(['check', folder]);
       expect(started(again.timings)).toBe(0);
+      expect(Object.values(again.timings.isolateRuns).every((runs) => runs === 0)).toBe(true);
       expect(again.report).toEqual(first.report);
       // A comment is no change: the runs read the compiled modules, and those are the same.
       const player = join(folder, 'player.ts');

@@ -4,7 +4,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { describe, expect, it } from 'vitest';
-import { countedLimiter, countProcess, timed, timings, writeTimings } from '../../src/plumbing/timings.ts';
+import {
+  countedLimiter,
+  countIsolateRun,
+  countProcess,
+  timed,
+  timings,
+  writeTimings,
+} from '../../src/plumbing/timings.ts';
 import { scratch } from '../support.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -41,6 +48,21 @@ describe('timings by phase', () => {
     const after = timings();
     expect(after.processes.transcripts - before.processes.transcripts).toBe(2);
     expect(after.processes.unit).toBe(before.processes.unit);
+  });
+
+  it("count the isolate runs each phase has made, with their code's processor time", async () => {
+    const before = timings();
+    await timed('studentTests', async () => {
+      countIsolateRun(30);
+      await sleep(1);
+      countIsolateRun(12.5);
+    });
+    countIsolateRun(1000); // Outside any phase: not counted.
+    const after = timings();
+    expect(after.isolateRuns.studentTests - before.isolateRuns.studentTests).toBe(2);
+    expect(after.isolateCpu.studentTests - before.isolateCpu.studentTests).toBeCloseTo(0.0425, 6);
+    expect(after.isolateRuns.unit).toBe(before.isolateRuns.unit);
+    expect(after.isolateCpu.unit).toBe(before.isolateCpu.unit);
   });
 
   it('are written where PITBOSS_TIMINGS says, and nowhere without it', () => {

@@ -9,6 +9,7 @@ import type { FileOutcome } from '../../4-phases/student-tests/matrix.ts';
 import type { Limits } from '../../kit/assignment.ts';
 import { bundleCached } from '../../plumbing/bundle.ts';
 import { REPO_ROOT } from '../../plumbing/paths.ts';
+import { countIsolateRun } from '../../plumbing/timings.ts';
 import type { ExecReply, ExecRequest } from '../children/executor/calls.ts';
 import { parseReply } from '../children/student-tests/protocol.ts';
 import { ISOLATE_HOST_FLAGS, sandboxSupport } from '../layers.ts';
@@ -348,6 +349,9 @@ export class IsolateSandbox {
         (reply) => String(reply.id),
         wallMs + HOST_GRACE_MS,
         wallMs,
+      );
+      countIsolateRun(
+        settled.kind === 'reply' ? Number((settled.reply as { cpuMs?: number }).cpuMs ?? 0) : 0,
       );
       if (settled.kind === 'reply' && (settled.reply as { kind: string }).kind === 'fault')
         throw new Error(
