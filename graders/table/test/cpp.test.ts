@@ -20,6 +20,7 @@ const CLI = here('../../../apps/grader/bin/pitboss.mjs');
 const FOLDERS = [
   'correct-blackjack-class',
   'correct-procedural',
+  'format-own-wording',
   'wrong-blackjack-beats-blackjack',
   'wrong-bust-player-wins-when-dealer-busts',
   'wrong-reseeded-every-round',
@@ -27,7 +28,14 @@ const FOLDERS = [
 
 interface Report {
   submission: { name: string };
-  tests: { id: string; status: string; message?: string }[];
+  score: number;
+  maxScore: number;
+  tests: {
+    id: string;
+    status: string;
+    message?: string;
+    parts?: { game: { passed: boolean }; format: { passed: boolean } };
+  }[];
 }
 
 let work: string;
@@ -112,6 +120,21 @@ describe('C++ table programs of their students own design', () => {
       ).toEqual([]);
       expect(report.tests.length).toBeGreaterThanOrEqual(cases.size);
     }
+  });
+
+  it("gives the right game in the student's own wording every game part, and loses the format exactly where the dealer stays or busts", () => {
+    const report = reports.get('format-own-wording')!;
+    expect(failing('format-own-wording')).toEqual(
+      where(
+        (output) =>
+          output.includes("Dealer's play: stay") || /Dealer's play: hit\n[^\n]+\nBusted!/.test(output),
+      ),
+    );
+    for (const test of report.tests) expect(test.parts?.game.passed ?? true, test.id).toBe(true);
+    expect(report.tests.some((test) => test.parts?.format.passed === false)).toBe(true);
+    // The rubric's default weights (the game 80, the format 20): most of the points whatever the format.
+    expect(report.score).toBeGreaterThanOrEqual(report.maxScore * 0.8 - 1e-9);
+    expect(report.score).toBeLessThan(report.maxScore);
   });
 
   it('fails a blackjack paid against the dealer blackjack exactly where the two tie', () => {
