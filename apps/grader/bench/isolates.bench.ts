@@ -233,7 +233,7 @@ async function throughput(): Promise<void> {
       );
       const own = Object.values(run.timings.isolateCpu).reduce((sum, s) => sum + s, 0) / CLASS;
       console.log(
-        `  the student's own code in them: ${own.toFixed(2)} s of processor a submission ` +
+        `  inside them (the student's code and the library it calls): ${own.toFixed(2)} s of processor a submission ` +
           `(200 a minute on 2 cores leaves 0.60 s a submission for everything)`,
       );
     }

@@ -21,7 +21,7 @@ const busy = zeros();
 const started = zeros();
 /** Runs of student code each phase had an isolate host make (each a fresh isolate; kept ones not counted). */
 const isolateRuns = zeros();
-/** The student's own code's processor milliseconds in those runs, as each host measured it. */
+/** Processor milliseconds inside those runs' isolates (the student's code and the library it calls), as each host measured it. */
 const isolateCpu = zeros();
 const current = new AsyncLocalStorage<Phase>();
 /** Sandboxed builds (compiles, links of a student's files) running now, and the most at once so far. */
@@ -103,7 +103,7 @@ export interface Timings {
   processes: Record<Phase, number>;
   /** Runs of student code each phase had an isolate host make, each in a fresh isolate. */
   isolateRuns: Record<Phase, number>;
-  /** Seconds of processor the student's own code used in those runs (its isolates' clocks). */
+  /** Seconds of processor inside those runs' isolates: the student's code and the library it calls (their clocks). */
   isolateCpu: Record<Phase, number>;
   /** The grader process's own peak resident memory (student processes are apart). */
   peakRssBytes: number;

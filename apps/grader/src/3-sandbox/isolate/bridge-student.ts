@@ -146,7 +146,7 @@ function method(h: number, kind: string, key: string): (...args: unknown[]) => u
     const voidId = `${kind}\0${key}`;
     made = (...values: unknown[]) => {
       const sent = args(values);
-      if (queueing && typeof sent === 'string' && voidMethods.has(voidId)) {
+      if (queueing && voidMethods.has(voidId)) {
         queue = `${queue === '' ? '' : `${queue},`}[${h},${stringify(key)},${stringify(sent)}]`;
         // Sent before it grows large: a program that only ever calls void methods runs as it would unqueued,
         // its memory its own.
