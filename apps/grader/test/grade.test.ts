@@ -375,11 +375,13 @@ describe('bad input: one line on stderr and status 2', () => {
       ['check', CORRECT, '--assignment', 'poker'],
       /unknown assignment 'poker' \(expected classic, crusaders, minbet(, [a-z]+)*\)/,
     ],
-    [['check', CORRECT, '--bogus'], /unknown option '--bogus'/],
+    [['check', CORRECT, '--bogus'], /unknown option '--bogus'$/m],
+    [['grade', CORRECT, '--jbos', '2'], /unknown option '--jbos' \(did you mean --jobs\?\)/],
+    [['grad', CORRECT], /unknown command 'grad' \(did you mean grade\?\)/],
     [['check', CORRECT, '--format', 'pdf'], /argument 'pdf' is invalid/],
     [['check', CORRECT, '--jobs', '0'], /expected a positive integer/],
     [['check', CORRECT, '--replay', 'garbage'], /'garbage' is not a replay id/],
-    [['frobnicate'], /unknown command 'frobnicate'/],
+    [['frobnicate'], /unknown command 'frobnicate'$/m],
     [['init', join(empty, 'a-file.txt')], /a-file\.txt is a file, not a folder/],
   ])('%j', async (args, problem) => {
     // In this process: the command as a function, its exit status returned.

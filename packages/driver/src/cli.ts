@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { closest, distance } from 'fastest-levenshtein';
 import driverPackage from '../package.json' with { type: 'json' };
 import { UsageError } from './errors.ts';
 import { type WordSource, wordsFromFd } from './input.ts';
@@ -20,14 +21,16 @@ export const EXIT_OK = 0;
 export const EXIT_USAGE = 2;
 
 const RULE_NAMES = RULE_SETS.map((rules) => rules.name).join('|');
-const USAGE = `blackjack [--rules ${RULE_NAMES}] [--seed <n>] <words...>`;
+// `--assignment`, as the grader names an edition; `--rules` is its older name, still read.
+const USAGE = `blackjack [--assignment ${RULE_NAMES}] [--seed <n>] <words...>`;
 
 const NAME_WIDTH = Math.max(...RULE_SETS.map((rules) => rules.name.length));
 const HELP = [
   `usage: ${USAGE}`,
-  ...RULE_SETS.map((rules) => `  --rules ${rules.name.padEnd(NAME_WIDTH)}  blackjack ${rules.usage}`),
-  `  ${'--seed <n>'.padEnd(NAME_WIDTH + 9)} start MT19937 at seed n instead of the course's 0 (table: the clock)`,
-  `  ${'--version'.padEnd(NAME_WIDTH + 9)} print the version`,
+  ...RULE_SETS.map((rules) => `  --assignment ${rules.name.padEnd(NAME_WIDTH)}  blackjack ${rules.usage}`),
+  `  ${'--seed <n>'.padEnd(NAME_WIDTH + 14)} start MT19937 at seed n instead of the course's 0 (table: the clock)`,
+  `  ${'--version'.padEnd(NAME_WIDTH + 14)} print the version`,
+  `  ${'--rules <name>'.padEnd(NAME_WIDTH + 14)} the older name of --assignment`,
   '',
 ].join('\n');
 
@@ -48,7 +51,7 @@ export function runCli(argv: readonly string[], io: CliIo): number {
       io.stdout(`${driverPackage.version}\n`);
       return EXIT_OK;
     }
-    const game = withUsage(`blackjack --rules ${rules.name} ${rules.usage}`, () =>
+    const game = withUsage(`blackjack --assignment ${rules.name} ${rules.usage}`, () =>
       setUpLiveGame(rules, words, { seed, readFile: io.readFile }),
     );
     // Every word was valid, so the game cannot fail part-way: it may print as it plays.
@@ -87,6 +90,7 @@ function readOptions(argv: readonly string[]): Options {
   const { tokens } = parseArgs({
     args: [...argv],
     options: {
+      assignment: { type: 'string' },
       rules: { type: 'string' },
       seed: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -116,16 +120,25 @@ function readOptions(argv: readonly string[]): Options {
       options.version = true;
       continue;
     }
-    if (token.name !== 'rules' && token.name !== 'seed') {
-      throw new UsageError('UNKNOWN_OPTION', `unknown option '${token.rawName}'`);
+    if (token.name !== 'assignment' && token.name !== 'rules' && token.name !== 'seed') {
+      throw new UsageError('UNKNOWN_OPTION', `unknown option '${token.rawName}'${suggestion(token.name)}`);
     }
     if (typeof token.value !== 'string') {
       throw new UsageError('MISSING_OPTION_VALUE', `option '${token.rawName}' needs a value`);
     }
-    if (token.name === 'rules') options.rules = readRules(token.value);
-    else options.seed = readSeed(token.value);
+    if (token.name === 'seed') options.seed = readSeed(token.value);
+    else options.rules = readRules(token.value);
   }
   return options;
+}
+
+const OPTION_NAMES = ['assignment', 'rules', 'seed', 'help', 'version'];
+
+/** ` (did you mean --seed?)` for a near miss of one of the options (as commander suggests in pitboss). */
+function suggestion(name: string): string {
+  const near = closest(name, OPTION_NAMES);
+  if (distance(name, near) > Math.min(2, Math.floor(near.length / 2))) return '';
+  return ` (did you mean --${near}?)`;
 }
 
 function readRules(name: string): RuleSet<unknown> {

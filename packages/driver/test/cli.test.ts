@@ -12,7 +12,8 @@ const run = (args: string[], cwd = REPO_ROOT) => {
 const sample = () => readFileSync(join(REPO_ROOT, 'fixtures/compat/classic/100_3_simple.txt'), 'utf8');
 
 describe('the blackjack CLI', () => {
-  it('prints the course sample.txt for `100 3 simple`, with or without --rules classic', () => {
+  it('prints the course sample.txt for `100 3 simple`, with or without --assignment classic (or its older name --rules)', () => {
+    expect(run(['--assignment', 'classic', '100', '3', 'simple']).stdout).toBe(sample());
     expect(run(['100', '3', 'simple'])).toEqual({ status: 0, stdout: sample(), stderr: '' });
     expect(run(['--rules', 'classic', '100', '3', 'simple']).stdout).toBe(sample());
     expect(run(['--rules=classic', '--seed', '0', '100', '3', 'simple']).stdout).toBe(sample());
@@ -37,8 +38,9 @@ describe('the blackjack CLI', () => {
   it('prints help on --help and exits 0', () => {
     const result = run(['--help']);
     expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/^usage: blackjack \[--rules classic\|minbet\|crusaders\|table\]/);
-    expect(result.stdout).toContain('--rules minbet');
+    expect(result.stdout).toMatch(/^usage: blackjack \[--assignment classic\|minbet\|crusaders\|table\]/);
+    expect(result.stdout).toContain('--assignment minbet');
+    expect(result.stdout).toContain('--rules <name>');
   });
 
   it('prints its version on --version, and the help on stderr with status 2 when given no words at all', () => {
@@ -79,7 +81,17 @@ describe('bad input: one line on stderr naming the problem and the usage, nothin
     [['100', '3', 'smart'], /unknown player type 'smart'/],
     [['--rules', 'crusader', '100', '3', 'simple'], /unknown rule set 'crusader'/],
     [['--rules'], /option '--rules' needs a value/],
-    [['--bogus', '100', '3', 'simple'], /unknown option '--bogus'/],
+    [['--bogus', '100', '3', 'simple'], /unknown option '--bogus' \(usage/],
+    [['--sede', '3', '100', '3', 'simple'], /unknown option '--sede' \(did you mean --seed\?\)/],
+    [
+      ['--assignmnet', 'minbet', '100', '3', 'simple'],
+      /unknown option '--assignmnet' \(did you mean --assignment\?\)/,
+    ],
+    [
+      ['--assignment', 'minbet', '100', '5', '3'],
+      /expected 4 or 5 words, got 3 \(usage: blackjack --assignment minbet/,
+    ],
+    [['--assignment'], /option '--assignment' needs a value/],
     [['--seed', 'x', '100', '3', 'simple'], /--seed must be an integer/],
     [['--rules', 'minbet', '100', '5', '3'], /expected 4 or 5 words, got 3/],
     [['--rules', 'minbet', '100', '0', '3', 'simple'], /min-bet must be positive/],

@@ -57,7 +57,7 @@ function program(io: Io, setStatus: (status: number) => void): Command {
     .description('Grades programming assignments with property-based tests and transcript diffs')
     .version(TOOL_VERSION)
     .exitOverride()
-    .showSuggestionAfterError(false)
+    .showSuggestionAfterError(true)
     .configureOutput({ writeOut: io.stdout, writeErr: () => {} })
     .addHelpText(
       'after',
@@ -312,7 +312,11 @@ export async function runPitboss(argv: readonly string[], io: Io): Promise<numbe
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT_OK;
       if (error.code === 'commander.help') return EXIT_OK;
-      io.stderr(`pitboss: ${error.message.replace(/^error: /, '')}\n`);
+      // One line: commander puts its "(Did you mean --jobs?)" on a line of its own.
+      const message = error.message
+        .replace(/^error: /, '')
+        .replace(/\n\(Did you mean ([^)]*)\)/, ' (did you mean $1)');
+      io.stderr(`pitboss: ${message}\n`);
       return EXIT_USAGE;
     }
     if (error instanceof PitbossError) {
