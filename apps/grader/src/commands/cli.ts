@@ -8,7 +8,13 @@ import { FORMATS } from '../6-reports/index.ts';
 import { VIEWS } from '../6-reports/views.ts';
 import { assignmentNames, defaultAssignment } from '../assignment/load.ts';
 import { parseShard, type Shard } from '../class/batch.ts';
-import { EXIT_INFRASTRUCTURE, EXIT_OK, EXIT_USAGE, PitbossError } from '../plumbing/errors.ts';
+import {
+  EXIT_INFRASTRUCTURE,
+  EXIT_INTERRUPTED,
+  EXIT_OK,
+  EXIT_USAGE,
+  PitbossError,
+} from '../plumbing/errors.ts';
 import { killChildren } from '../plumbing/infrastructure.ts';
 import { writeTimings } from '../plumbing/timings.ts';
 import { TOOL_VERSION } from '../plumbing/version.ts';
@@ -267,7 +273,9 @@ function program(io: Io, setStatus: (status: number) => void): Command {
 }
 
 /**
- * `check --watch` until Ctrl-C, which ends it cleanly (exit 0). Idle, the watch just stops; during a
+ * `check --watch` until Ctrl-C, which ends it cleanly with 130, the status a shell gives any command
+ * Ctrl-C stops (so `pnpm pitboss`, which itself answers Ctrl-C with 130, says the same as the bare
+ * CLI). Idle, the watch just stops; during a
  * run, the students' processes are killed and the process exits at once: its exit handlers remove the
  * run's work folder (registered after this handler, the work root's own SIGINT handler, which exits 130,
  * never runs).
@@ -278,18 +286,19 @@ async function watchUntilInterrupted(dir: string, flags: GradeFlags, io: Io): Pr
   const interrupted = () => {
     if (busy) {
       killChildren();
-      process.exit(EXIT_OK);
+      process.exit(EXIT_INTERRUPTED);
     }
     controller.abort();
   };
   process.prependListener('SIGINT', interrupted);
   try {
-    return await watchCheck(dir, flags, io, {
+    const status = await watchCheck(dir, flags, io, {
       signal: controller.signal,
       onBusy: (now) => {
         busy = now;
       },
     });
+    return controller.signal.aborted && status === EXIT_OK ? EXIT_INTERRUPTED : status;
   } finally {
     process.off('SIGINT', interrupted);
   }

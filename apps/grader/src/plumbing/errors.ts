@@ -60,3 +60,5 @@ export const EXIT_FAILURES = 1;
 export const EXIT_USAGE = 2;
 /** The grading machinery failed: nothing it could not vouch for was scored or stored. */
 export const EXIT_INFRASTRUCTURE = 3;
+/** Stopped by Ctrl-C (128 + SIGINT), as a shell reports it: a watch's only way to end, too. */
+export const EXIT_INTERRUPTED = 130;
