@@ -120,6 +120,8 @@ export function cppEdition(base: Assignment): Assignment {
     starterFiles: {
       Makefile: starter('Makefile'),
       'tests/deck_shuffle_returns_dealt_card.cpp': starter('tests/deck_shuffle_returns_dealt_card.cpp'),
+      'README.md': starter('README.md'),
+      'pitboss.json': `${JSON.stringify({ assignment: 'classic', language: 'cpp' }, null, 2)}\n`,
     },
     native: cppLanguage,
     languages: undefined,

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
@@ -118,6 +119,21 @@ describe('pitboss check on the init stubs', () => {
     expect(
       report.tests.filter((test) => test.kind === 'mutant').every((test) => test.status === 'failed'),
     ).toBe(true);
+  });
+
+  it("writes a .gitignore under which git tracks none of what a check leaves (.pitboss/), only the student's files", () => {
+    expect(existsSync(join(dir, '.pitboss'))).toBe(true);
+    const git = (...args: string[]) =>
+      spawnSync('git', args, {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, GIT_DIR: join(dir, '.git') },
+      });
+    expect(git('init', '-q').status).toBe(0);
+    const tracked = git('add', '--dry-run', '-A').stdout;
+    expect(tracked).toContain("add 'deck.ts'");
+    expect(tracked).toContain("add '.gitignore'");
+    expect(tracked).not.toContain('.pitboss');
   });
 
   it('runs only visible tests', () => {

@@ -25,6 +25,8 @@ export function initSubmission(assignment: Assignment, folder: string): string[]
       writeFileSync(join(draft, file.name), file.stub);
       written.push(file.name);
     }
+    writeFileSync(join(draft, '.gitignore'), gitignore(assignment));
+    written.push('.gitignore');
     for (const [path, text] of Object.entries(assignment.starterFiles)) {
       mkdirSync(dirname(join(draft, path)), { recursive: true });
       writeFileSync(join(draft, path), text);
@@ -32,6 +34,25 @@ export function initSubmission(assignment: Assignment, folder: string): string[]
     }
     return written.sort();
   });
+}
+
+/**
+ * What a check and a build leave in a submission's folder and no one hands in: pitboss's kept runs
+ * and type-check snapshot (.pitboss/), installed packages, a course CI's fixtures.txt, and a C++
+ * build's objects and programs (tests/ keeps its sources).
+ */
+export function gitignore(assignment: Assignment): string {
+  const lines = [
+    '# Made by pitboss checks and by builds: never part of what you hand in.',
+    '.pitboss/',
+    'node_modules/',
+    'fixtures.txt',
+  ];
+  if (assignment.native !== undefined) {
+    const program = assignment.native.wholeProgram?.program ?? 'blackjack';
+    lines.push('*.o', '*.d', '*.out', `/${program}`, `tests/*`, `!tests/*${assignment.studentTests.suffix}`);
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /** `pitboss init <dir>`: a starter submission of the assignment, and the command that checks it. */

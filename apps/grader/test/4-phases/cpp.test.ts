@@ -153,8 +153,18 @@ describe.skipIf(!gpp)(gpp ? 'C++ submissions' : 'C++ submissions (skipped: g++ i
         'rand.cpp',
         'blackjack.cpp',
         'tests',
+        'README.md',
+        'pitboss.json',
+        '.gitignore',
       ]),
     );
+    // The folder says what it is, as every other starter's does, so a check needs no --language.
+    expect(JSON.parse(readFileSync(join(dir, 'pitboss.json'), 'utf8'))).toEqual({
+      assignment: 'classic',
+      language: 'cpp',
+    });
+    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toContain('make test');
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toMatch(/^\*\.o$/m);
     const run = await pitbossHere(['check', dir, '--format', 'json', '--only', 'deck.']);
     const report = json<Report>(run);
     expect(run.status).toBe(1);
