@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { SaxesParser } from 'saxes';
@@ -380,6 +380,55 @@ describe('formats', () => {
   });
 });
 
+describe('grade names its rows after submissions, never after the class folder', () => {
+  it('a class folder whose folders hold no submission: a zero row per folder, each saying so', async () => {
+    const classDir = join(scratch(), 'class');
+    for (const student of ['ann', 'bob']) mkdirSync(join(classDir, student, 'notes'), { recursive: true });
+    const run = await pitbossHere(['grade', classDir, '--format', 'json']);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('holds 2 folders, none of them a submission');
+    const reports = json<Report[]>(run);
+    expect(reports.map((report) => report.submission.name)).toEqual(['ann', 'bob']);
+    for (const report of reports) {
+      expect(report.score).toBe(0);
+      expect(report.tests[0]?.message).toMatch(/is not a submission/);
+    }
+  });
+
+  it('a submission whose files are misnamed (Deck.ts) is one row, its own, whatever folders it has', async () => {
+    const dir = join(scratch(), 'misnamed');
+    mkdirSync(join(dir, 'tests'), { recursive: true });
+    writeFileSync(join(dir, 'Deck.ts'), 'export class Deck {}\n');
+    const run = await pitbossHere(['grade', dir, '--format', 'json']);
+    expect(run.status).toBe(1);
+    expect(json<Report>(run).submission.name).toBe('misnamed');
+  });
+});
+
+describe('a reader that closes the pipe (pitboss grade ... | head)', () => {
+  it('stops the grade quietly: no stack trace, status 0', async () => {
+    const classDir = join(scratch(), 'piped');
+    for (const student of ['ann', 'bob', 'cy'])
+      mkdirSync(join(classDir, student, 'notes'), { recursive: true });
+    const child = spawn(
+      process.execPath,
+      [join(REPO_ROOT, 'apps/grader/bin/pitboss.mjs'), 'grade', classDir, '--format', 'json'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    // As `head -c 1` does: read a little, then close the pipe.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const status = await new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    expect(stderr).not.toMatch(/EPIPE|\n\s+at /);
+    expect(status).toBe(0);
+  }, 120_000);
+});
+
 describe('bad input: one line on stderr and status 2', () => {
   const empty = scratch();
   writeFileSync(join(empty, 'a-file.txt'), 'not a folder');
@@ -387,6 +436,12 @@ describe('bad input: one line on stderr and status 2', () => {
     [['grade'], /missing required argument 'dirs'/],
     [['check', '/no/such/folder'], /no such folder: \/no\/such\/folder/],
     [['check', empty], /is not a submission: it holds none of deck.ts, hand.ts, player.ts, blackjack.ts/],
+    [['check', join(empty, 'a-file.txt')], /a-file\.txt is a file, not a folder: name a submission's folder/],
+    [['grade', join(empty, 'a-file.txt')], /a-file\.txt is a file, not a folder: name a submission's folder/],
+    [
+      ['grade', empty],
+      /is not a submission: it holds none of deck.ts.*nor a folder that could be a student's/,
+    ],
     [
       ['check', CORRECT, '--assignment', 'poker'],
       /unknown assignment 'poker' \(expected classic, crusaders, minbet(, [a-z]+)*\)/,

@@ -37,9 +37,19 @@ export function expandFolders(
       return false;
     }
   };
+  const holdsCode = (dir: string) => {
+    try {
+      return readdirSync(dir).some((name) => /\.(ts|mts|js|mjs|cpp|cc|cxx|h|hpp)$/.test(name));
+    } catch {
+      return false;
+    }
+  };
   const skip = out === undefined ? undefined : resolve(out);
   return folders.flatMap((folder) => {
     if (!statSync(folder).isDirectory() || holdsSubmission(folder)) return [folder];
+    // Code of its own, under other names (Deck.ts, a lone .cpp): a submission missing its files, whose
+    // verdict says which; its tests/ is no student.
+    if (holdsCode(folder)) return [folder];
     let inside: string[];
     try {
       inside = readdirSync(folder, { withFileTypes: true })
@@ -52,9 +62,22 @@ export function expandFolders(
     } catch {
       return [folder];
     }
-    if (!inside.some(holdsSubmission)) return [folder];
-    stderr(`pitboss: ${folder} holds ${inside.length} submissions\n`);
-    return inside;
+    if (inside.some(holdsSubmission)) {
+      stderr(`pitboss: ${folder} holds ${inside.length} submissions\n`);
+      return inside;
+    }
+    // A class whose students handed in nothing gradable: a row each, each saying so; never one row
+    // named after the class folder.
+    if (inside.length > 0) {
+      stderr(`pitboss: ${folder} holds ${inside.length} folders, none of them a submission\n`);
+      return inside;
+    }
+    // One of several folders named (a class by its glob): its own row says it is no submission.
+    if (folders.length > 1) return [folder];
+    throw new PitbossError(
+      'NOT_A_SUBMISSION',
+      `${folder} is not a submission: it holds none of ${[...files].join(', ')}${wholePrograms ? ', nor a whole program' : ''}, nor a folder that could be a student's`,
+    );
   });
 }
 

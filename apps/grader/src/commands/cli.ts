@@ -352,6 +352,14 @@ export async function main(): Promise<void> {
   // (077) would lock it out of every run. What must stay private is kept in 0711 folders with
   // unguessable names (infrastructure.ts), not by the umask.
   process.umask(0o022);
+  // A reader that has what it wanted (`pitboss grade ... | head`) closes the pipe: stop quietly, as
+  // the blackjack CLI does (status 0: the reader has all it wanted), the students' processes killed and
+  // the work folder removed (on exit).
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    killChildren();
+    process.exit(EXIT_OK);
+  });
   process.exitCode = await runPitboss(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),

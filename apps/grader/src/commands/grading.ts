@@ -2,7 +2,7 @@
 // (the assignment, its tests, the limits, the folders, each read once); `gradeChosen` grades them
 // beside the canary, storing and writing each result as it finishes; `tellResults` writes the class's
 // files or prints the reports, and says the exit status.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pLimit from 'p-limit';
@@ -279,8 +279,15 @@ function refuseUnmatchedOnly(
 /** Reads the command: nothing is graded or written here, and any usage error is thrown before. */
 async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io): Promise<Run> {
   // A folder named that is not there is a usage error, before anything; any other is graded.
-  for (const folder of folders)
+  // So is a file: a submission, and a class, are folders (`grade README.md` grades nothing).
+  for (const folder of folders) {
     if (!existsSync(folder)) throw new PitbossError('NO_SUCH_FOLDER', `no such folder: ${folder}`);
+    if (!statSync(folder).isDirectory())
+      throw new PitbossError(
+        'NOT_A_FOLDER',
+        `${folder} is a file, not a folder: name a submission's folder, or a class folder that holds them`,
+      );
+  }
   const assignment = await loadAssignment(chooseAssignment(mode, flags.assignment ?? flags.rules, folders));
   const secret = mode === 'grade' ? privateFolder(flags.private, assignment.name) : undefined;
   const plan = planTests(assignment, readCatalogue(assignment, secret), privateTranscriptCases(secret));
