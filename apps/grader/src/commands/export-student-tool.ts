@@ -302,6 +302,9 @@ export async function writeStudentTool(folder: string, workRoot: string): Promis
       'pnpm-workspace.yaml',
       'packages:\n  - apps/*\n  - graders/*\n\nonlyBuiltDependencies:\n  - esbuild\n  - isolated-vm\n',
     );
+    // The hook that installs only the isolated-vm the running Node loads (before the lockfile is derived:
+    // the lockfile records its checksum).
+    write('.pnpmfile.cjs', readFileSync(join(REPO_ROOT, '.pnpmfile.cjs'), 'utf8'));
     // Editions the tool cannot check (a whole C++ program needs the reference's build), by assignment.
     const otherLanguages = recorded.flatMap(({ assignment, data }) =>
       Object.values(data.languagesNotHere ?? {}).map((l) => `${assignment.name} in ${l.title}`),

@@ -197,6 +197,10 @@ describe('pitboss export-student-tool', { timeout: 600_000 }, () => {
         .onlyBuiltDependencies;
     expect(built(tool)).toEqual(built(REPO_ROOT));
     expect(built(tool)).toContain('isolated-vm');
+    // Only the build the running Node loads is installed (test/3-sandbox/isolated-vm-install.test.ts):
+    // the same hook, and a lockfile that records its narrowed engines.
+    expect(read(join(tool, '.pnpmfile.cjs'))).toBe(read(join(REPO_ROOT, '.pnpmfile.cjs')));
+    expect(read(join(tool, 'pnpm-lock.yaml'))).toContain("engines: {node: '>=18 <22'}");
     const engines = (dir: string) =>
       (JSON.parse(read(join(dir, 'package.json'))) as { engines: object }).engines;
     expect(engines(tool)).toEqual(engines(REPO_ROOT));
