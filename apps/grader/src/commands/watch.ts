@@ -11,7 +11,7 @@ import pc from 'picocolors';
 import { HISTORY_FOLDER } from '../2-plan/hints.ts';
 import { ALL_FILES, STUDENT_TESTS } from '../2-plan/plan.ts';
 import { failureLines, statusWord, terminalLine } from '../6-reports/human.ts';
-import type { Report, TestResult } from '../6-reports/model.ts';
+import { ownAndKept, type Report, type TestResult } from '../6-reports/model.ts';
 import { points, scoreOutOf } from '../6-reports/words.ts';
 import { changedTests } from '../class/regrade.ts';
 import { EXIT_OK, EXIT_USAGE, PitbossError } from '../plumbing/errors.ts';
@@ -73,7 +73,18 @@ export interface CheckChanges {
   failingOtherwise: TestResult[];
   before: { score: number; maxScore: number };
   after: { score: number; maxScore: number };
+  /**
+   * The student's own tests (never in `tests`): failing now and not before (a new test, or an old one
+   * broken), with why; passing now and failing before. A failing test of theirs counts for nothing, so
+   * without these a save that breaks one would read as "nothing changed".
+   */
+  ownTests: { newlyFailing: OwnTest[]; fixed: OwnTest[] };
 }
+
+type OwnTest = Report['studentTests']['cases'][number];
+
+/** One of the student's tests, by where it is: its file, its place in it, its name. */
+const ownTestKey = (test: OwnTest) => `${test.file}\u0000${test.position ?? ''}\u0000${test.name}`;
 
 export function checkChanges(before: Report, after: Report): CheckChanges {
   const now = new Map(after.tests.map((test) => [test.id, test]));
@@ -83,7 +94,14 @@ export function checkChanges(before: Report, after: Report): CheckChanges {
     failingOtherwise: [],
     before: { score: before.score, maxScore: before.maxScore },
     after: { score: after.score, maxScore: after.maxScore },
+    ownTests: { newlyFailing: [], fixed: [] },
   };
+  const ownBefore = new Map(ownAndKept(before).own.map((test) => [ownTestKey(test), test]));
+  for (const test of ownAndKept(after).own) {
+    const was = ownBefore.get(ownTestKey(test));
+    if (!test.valid && (was === undefined || was.valid)) changes.ownTests.newlyFailing.push(test);
+    else if (test.valid && was !== undefined && !was.valid) changes.ownTests.fixed.push(test);
+  }
   for (const change of changedTests(before, after)) {
     const test = now.get(change.id);
     // A test gone from this run (an own test deleted) shows in the score alone.
@@ -98,7 +116,12 @@ export function checkChanges(before: Report, after: Report): CheckChanges {
 }
 
 const moved = (changes: CheckChanges): boolean =>
-  changes.newlyFailing.length + changes.fixed.length + changes.failingOtherwise.length > 0 ||
+  changes.newlyFailing.length +
+    changes.fixed.length +
+    changes.failingOtherwise.length +
+    changes.ownTests.newlyFailing.length +
+    changes.ownTests.fixed.length >
+    0 ||
   changes.before.score !== changes.after.score ||
   changes.before.maxScore !== changes.after.maxScore;
 
@@ -132,6 +155,16 @@ export function renderChanges(after: Report, changes: CheckChanges, color: boole
   section('Newly failing', changes.newlyFailing, true);
   section('Still failing, with other evidence', changes.failingOtherwise, true);
   section('Fixed', changes.fixed, false);
+  const own = changes.ownTests;
+  if (own.newlyFailing.length > 0) {
+    out.push('', c.bold(`Your tests, newly failing (${own.newlyFailing.length}):`));
+    for (const test of own.newlyFailing)
+      out.push(c.red(`  FAIL ${t(test.file)} > ${t(test.name)}: ${t(test.reason ?? '')}`));
+  }
+  if (own.fixed.length > 0) {
+    out.push('', c.bold(`Your tests, passing again (${own.fixed.length}):`));
+    for (const test of own.fixed) out.push(`  ${c.green('pass')} ${t(test.file)} > ${t(test.name)}`);
+  }
   const { before, after: now } = changes;
   const delta = now.score - before.score;
   const sign = delta > 0 ? c.green(`+${points(delta)}`) : delta < 0 ? c.red(points(delta)) : '±0';

@@ -34,13 +34,13 @@ const workRootsOf = (pid: number) =>
   readdirSync(tmpdir()).filter((name) => name.startsWith(`pitboss-${pid}-`));
 
 /** `watchCheck` on `dir` in this process, its stdout and stderr kept; `stop` ends it. */
-function watching(dir: string, onBusy?: (busy: boolean) => void) {
+function watching(dir: string, onBusy?: (busy: boolean) => void, flags: GradeFlags = FLAGS) {
   let out = '';
   let err = '';
   const controller = new AbortController();
   const done = watchCheck(
     dir,
-    FLAGS,
+    flags,
     {
       stdout: (text) => {
         out += text;
@@ -169,6 +169,37 @@ describe('check --watch, in this process', () => {
     expect(watch.err()).toBe('');
     expect(workRootsOf(process.pid)).toEqual([]);
   }, 180_000);
+
+  it("tells the student's own test saved failing, though it moves no score, and again once it passes", async () => {
+    const dir = join(scratch(), 'watched-tested');
+    cpSync(join(REPO_ROOT, 'fixtures/submissions/classic/correct-tested'), dir, { recursive: true });
+    const watch = watching(dir, undefined, { format: 'human', jobs: 2 });
+    await until(() => watch.out().includes('Watching'), 'the first run', 180_000);
+    const told = () => watch.out().slice(watch.out().indexOf('Watching'));
+    const test = join(dir, 'tests', 'hand.ace-king-is-soft-21.test.ts');
+    const wrong = [
+      "import assert from 'node:assert/strict';",
+      "import { test } from 'node:test';",
+      "import { Spot, Suit } from '../card';",
+      "import { Hand } from '../hand';",
+      "test('an Ace and a King make a soft 21', () => {",
+      '  const hand = new Hand();',
+      '  hand.addCard({ spot: Spot.ACE, suit: Suit.CLUBS });',
+      '  hand.addCard({ spot: Spot.KING, suit: Suit.DIAMONDS });',
+      '  assert.deepEqual(hand.handValue(), { count: 11, soft: true });',
+      '});',
+      '',
+    ].join('\n');
+    writeFileSync(test, wrong);
+    await until(() => told().includes('Your tests, newly failing (1):'), 'the run after the test', 180_000);
+    expect(told()).toMatch(
+      /FAIL tests\/hand\.ace-king-is-soft-21\.test\.ts > an Ace and a King make a soft 21: /,
+    );
+    expect(told()).not.toContain('nothing changed');
+    writeFileSync(test, wrong.replace('count: 11', 'count: 21'));
+    await until(() => told().includes('Your tests, passing again (1):'), 'the run after the fix', 180_000);
+    expect(await watch.stop()).toBe(0);
+  }, 400_000);
 
   it('hears every safe save (a temporary file renamed over the real one, as vim, JetBrains and sed -i save), each run told as it starts and with its time', async () => {
     const dir = copyOfCorrect();
