@@ -14,6 +14,7 @@ import {
 } from './model.ts';
 import { esc, num, page, percent } from './page.ts';
 import {
+  byHint,
   compilerLines,
   failingPoints,
   groupedHints,
@@ -21,6 +22,8 @@ import {
   hintHeading,
   ownTestWorth,
   STATUS_WORDS,
+  sameFailures,
+  sameInWords,
   TYPED_LEGEND,
   typeCheckLines,
   typedOn,
@@ -140,6 +143,13 @@ const hintBlock = (test: TestResult): string =>
     ? ''
     : `<p class="hint"><strong>${esc(hintHeading(test))}:</strong> ${esc(test.hint.text)}</p>`;
 
+/** A failure, and the tests failing just as it does: said once, with the others named below it. */
+function failingGroup(test: TestResult, same: readonly TestResult[]): string {
+  const card = failingTest(test);
+  if (same.length === 0) return card;
+  return card.replace(/\n<\/section>$/, `\n<p class="muted">${esc(sameInWords(same))}</p>\n</section>`);
+}
+
 function failingTest(test: TestResult): string {
   const parts = [
     `<h3>${statusBadge(test.status)} ${esc(test.name)}${visibilityTag(test)} <span class="muted">[${esc(test.file)}, ${esc(failingPoints(test))}]</span></h3>`,
@@ -239,7 +249,7 @@ function studentTestsSection(report: Report, tests: readonly TestResult[]): stri
         test.mutant!.status === 'killed'
           ? '<span class="status pass">EXPOSED</span>'
           : '<span class="status fail">SURVIVED</span>';
-      return `<tr><td class="name"><code>${esc(id)}</code><br><span class="muted">${esc(description)}</span>${hintBlock(test)}</td><td>${word}</td>${cells.join('')}</tr>`;
+      return `<tr><td class="name"><code>${esc(id)}</code><br><span class="muted">${esc(description)}</span></td><td>${word}</td>${cells.join('')}</tr>`;
     });
     out.push(`<div class="scroll"><table class="matrix">
 <thead><tr><th class="name">mutant</th><th>verdict</th>${head}</tr></thead>
@@ -260,6 +270,14 @@ ${rows.join('\n')}
       );
     }
   }
+  // The hints of the bugs missed, each once, naming the mutants it is for (not once a row).
+  const missedHints = byHint(shown.filter((test) => test.mutant!.status !== 'killed')).filter(
+    (group) => group.hint !== undefined,
+  );
+  for (const { tests: alike } of missedHints)
+    out.push(
+      `<p class="hint"><strong>${esc(hintHeading(alike[0]!))}${alike.length === 1 ? '' : ` (${alike.length} mutants)`}:</strong> ${esc(alike[0]!.hint!.text)} <span class="muted">(${alike.map((test) => esc(test.mutant!.id)).join(', ')})</span></p>`,
+    );
   // Mutant tests that failed before any mutant ran (no test of theirs counts) still show their hints.
   const unrun = groupedHints(
     mutantTests.filter((test) => test.visibility === 'visible' && test.mutant === undefined),
@@ -338,7 +356,9 @@ ${report.parts
   body.push(
     failed.length === 0
       ? `<p><span class="status pass">PASS</span> All ${implementation.length} tests of your implementation pass.</p>`
-      : `<p>${esc(failingSentence(failed, implementation.length))}:</p>\n${failed.map((test) => failingTest(test)).join('\n')}`,
+      : `<p>${esc(failingSentence(failed, implementation.length))}:</p>\n${sameFailures(failed)
+          .map(([test, same]) => failingGroup(test, same))
+          .join('\n')}`,
   );
   const warnings = groupedWarnings(tests);
   if (warnings.length > 0) {

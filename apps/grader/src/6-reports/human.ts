@@ -14,6 +14,7 @@ import {
   type TranscriptDiff,
 } from './model.ts';
 import {
+  byHint,
   compilerLines,
   failingPoints,
   groupedHints,
@@ -24,6 +25,8 @@ import {
   placeWords,
   STATUS_WIDTH,
   STATUS_WORDS,
+  sameFailures,
+  sameInWords,
   scoreOutOf,
   TYPED_LEGEND,
   tokensWords,
@@ -151,14 +154,24 @@ function studentTestsSection(report: Report, c: Colors): string[] {
   const missed = shown.filter((test) => test.mutant?.status === 'survived');
   if (missed.length > 0) {
     out.push(`  Bugs your tests missed (${missed.length}):`);
-    for (const test of missed) {
-      const mutant = test.mutant!;
-      const place = mutant.place;
-      out.push(
-        `    ${c.red('survived')} ${t(place === undefined ? `${mutant.id}: ${mutant.description}` : `a bug planted in ${placeWords(place)}`)}${report.view === 'student' || place === undefined ? '' : c.dim(`  (${t(`${mutant.id}: ${mutant.description}`)})`)}`,
-      );
-      const hint = hintText(test);
-      if (hint !== undefined) out.push(c.cyan(terminalBlock(hint, '             ')));
+    // Each hint once, below the bugs it is for (an instructor's hint often covers a whole file's).
+    for (const { hint, tests: alike } of byHint(missed)) {
+      for (const test of alike) {
+        const mutant = test.mutant!;
+        const place = mutant.place;
+        out.push(
+          `    ${c.red('survived')} ${t(place === undefined ? `${mutant.id}: ${mutant.description}` : `a bug planted in ${placeWords(place)}`)}${report.view === 'student' || place === undefined ? '' : c.dim(`  (${t(`${mutant.id}: ${mutant.description}`)})`)}`,
+        );
+      }
+      if (hint !== undefined)
+        out.push(
+          c.cyan(
+            terminalBlock(
+              alike.length === 1 ? hint : `${hint} (for the ${alike.length} above)`,
+              '             ',
+            ),
+          ),
+        );
     }
   }
   const found = shown.filter((test) => test.mutant?.status === 'killed');
@@ -208,36 +221,8 @@ function studentTestsSection(report: Report, c: Colors): string[] {
 
 /** How many tests that pin down nothing of their own are named: the rest are counted. */
 const IDLE_NAMED = 5;
-/** How many of the other tests a repeated failure names. */
-const SAME_NAMED = 6;
 /** How many tests a warning names: it is the same in all of them. */
 const WARNED_NAMED = 2;
-
-/**
- * What makes two failures the same for a reader: the same status and message, or for a transcript the
- * same first differing line (whatever its number) and the same lines there; and the same hint.
- */
-function failureKey(test: TestResult): string {
-  const { diff } = test;
-  // Tests with different hints are told apart: each hint shows below its own test.
-  const hint = test.hint?.text ?? '';
-  if (diff === undefined) return `${test.status}\0${test.message ?? ''}\0${hint}`;
-  const at = (side: TestResult['diff'] & object, which: 'expected' | 'actual') =>
-    side[which].lines[diff.line - side[which].from] ?? '(end)';
-  return `${test.status}\0diff\0${at(diff, 'expected')}\0${diff.withheld ? '(withheld)' : at(diff, 'actual')}\0${diff.whitespaceOnly}\0${hint}`;
-}
-
-/** The failures grouped, in the order each group first fails: the first of each, and the rest like it. */
-function sameFailures(failed: readonly TestResult[]): [TestResult, TestResult[]][] {
-  const groups = new Map<string, [TestResult, TestResult[]]>();
-  for (const test of failed) {
-    const key = failureKey(test);
-    const group = groups.get(key);
-    if (group === undefined) groups.set(key, [test, []]);
-    else group[1].push(test);
-  }
-  return [...groups.values()];
-}
 
 /** A transcript diff's context, both sides numbered, the first differing line marked. */
 function diffBlock(diff: TranscriptDiff, c: Colors): string[] {
@@ -354,15 +339,7 @@ export function renderHuman(unbounded: Report, options: HumanOptions): string {
     // with the other tests it affects named after it.
     for (const [test, same] of sameFailures(failed)) {
       out.push('', ...failureLines(report, test, c, options.from));
-      if (same.length > 0) {
-        const named = same.slice(0, SAME_NAMED).map((other) => `${t(other.name)} [${t(other.file)}]`);
-        const more = same.length - named.length;
-        out.push(
-          c.yellow(
-            `      the same in ${same.length} more test${same.length === 1 ? '' : 's'}: ${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}`,
-          ),
-        );
-      }
+      if (same.length > 0) out.push(c.yellow(`      ${t(sameInWords(same))}`));
     }
   }
   const warnings = groupedWarnings(report.tests);

@@ -257,3 +257,56 @@ export const failingPoints = (test: Pick<TestResult, 'parts' | 'status' | 'score
   const parts = partsWords(test);
   return `${scoreOutOf(test.score, test.maxScore)}${parts === undefined ? '' : `: ${parts}`}`;
 };
+
+/** How many of the other tests a repeated failure names. */
+const SAME_NAMED = 6;
+
+/**
+ * What makes two failures the same for a reader: the same status and message, or for a transcript the
+ * same first differing line (whatever its number) and the same lines there; and the same hint.
+ */
+export function failureKey(test: TestResult): string {
+  const { diff } = test;
+  // Tests with different hints are told apart: each hint shows below its own test.
+  const hint = test.hint?.text ?? '';
+  if (diff === undefined) return `${test.status}\0${test.message ?? ''}\0${hint}`;
+  const at = (side: TestResult['diff'] & object, which: 'expected' | 'actual') =>
+    side[which].lines[diff.line - side[which].from] ?? '(end)';
+  return `${test.status}\0diff\0${at(diff, 'expected')}\0${diff.withheld ? '(withheld)' : at(diff, 'actual')}\0${diff.whitespaceOnly}\0${hint}`;
+}
+
+/** The failures grouped, in the order each group first fails: the first of each, and the rest like it. */
+export function sameFailures(failed: readonly TestResult[]): [TestResult, TestResult[]][] {
+  const groups = new Map<string, [TestResult, TestResult[]]>();
+  for (const test of failed) {
+    const key = failureKey(test);
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [test, []]);
+    else group[1].push(test);
+  }
+  return [...groups.values()];
+}
+
+/** The tests failing as the one shown does, in one line: `the same in 9 more tests: a [deck.ts]; ...`. */
+export function sameInWords(same: readonly TestResult[]): string {
+  const named = same.slice(0, SAME_NAMED).map((other) => `${other.name} [${other.file}]`);
+  const more = same.length - named.length;
+  return `the same in ${same.length} more test${same.length === 1 ? '' : 's'}: ${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
+}
+
+/** Tests grouped by their hint (none last), in the order each hint first shows: each hint said once. */
+export function byHint(tests: readonly TestResult[]): { hint: string | undefined; tests: TestResult[] }[] {
+  const groups = new Map<string | undefined, TestResult[]>();
+  for (const test of tests) {
+    const hint = hintText(test);
+    const group = groups.get(hint);
+    if (group === undefined) groups.set(hint, [test]);
+    else group.push(test);
+  }
+  const withHint = [...groups].filter(([hint]) => hint !== undefined);
+  const without = groups.get(undefined);
+  return [
+    ...withHint.map(([hint, grouped]) => ({ hint, tests: grouped })),
+    ...(without === undefined ? [] : [{ hint: undefined, tests: without }]),
+  ];
+}

@@ -163,6 +163,26 @@ describe('hints after the due date', () => {
     expect(validReport(graded), JSON.stringify(validReport.errors)).toBe(true);
   });
 
+  it('says a hint many missed mutants share once, in text and in HTML, with the mutants it covers', () => {
+    const survived = graded.tests.filter((test) => test.kind === 'mutant' && test.status !== 'passed');
+    expect(survived.length).toBeGreaterThan(1);
+    const hint = hintOf('mutant.public.*');
+    const count = (text: string, what: string) => text.split(what).length - 1;
+    const human = renderHuman(graded, { color: false });
+    expect(count(human, hint)).toBe(1);
+    expect(human).toContain(`(for the ${survived.length} above)`);
+    const html = renderHtml(graded);
+    // escaped as the page escapes it
+    const shown = hint
+      .replaceAll('&', '&amp;')
+      .replaceAll('<', '&lt;')
+      .replaceAll('>', '&gt;')
+      .replaceAll('"', '&quot;')
+      .replaceAll("'", '&#39;');
+    expect(count(html, shown)).toBe(1);
+    for (const test of survived) expect(html).toContain(test.mutant!.id);
+  });
+
   it('Gradescope shows a hint that waits as an entry of its own, worth nothing, after the due date', () => {
     const results = renderGradescope(studentView(graded));
     const long = results.tests.find(

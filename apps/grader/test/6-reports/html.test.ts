@@ -210,6 +210,52 @@ describe('a submission as HTML', () => {
   });
 });
 
+describe('each thing said once', () => {
+  it('one diff for transcripts failing alike, the others named below it; a different failure is its own card', () => {
+    const base = report('grade');
+    const transcript = base.tests.find((each) => each.id === 'transcript.course.linked:1_2')!;
+    // The same first differing line at another line number is the same failure (human.ts groups it too).
+    const alike = [2, 3, 4].map((n) => ({
+      ...transcript,
+      id: `${transcript.id}-${n}`,
+      name: `blackjack ${n} 2 simple`,
+      diff: {
+        ...transcript.diff!,
+        line: 3 + n,
+        expected: { from: 1 + n, lines: transcript.diff!.expected.lines },
+        actual: { from: 1 + n, lines: transcript.diff!.actual.lines },
+      },
+    }));
+    const html = renderHtml({ ...base, tests: [...base.tests, ...alike] });
+    expect(html.split('class="diff mono"')).toHaveLength(2);
+    expect(html).toContain(
+      'the same in 3 more tests: blackjack 2 2 simple [blackjack.ts]; blackjack 3 2 simple',
+    );
+    // deck.new fails otherwise: a card of its own.
+    expect(html).toContain('a new deck');
+  });
+
+  it('a hint shared by missed mutants is said once under the matrix, naming them; no row repeats it', () => {
+    const base = report('check');
+    const hint = { text: 'Does your test deal after a shuffle?' };
+    const missed = [1, 2, 3].map((n) =>
+      test({
+        id: `mutant.public.deck.m${n}`,
+        name: `Your tests expose deck.m${n}`,
+        file: 'your tests',
+        kind: 'mutant',
+        status: 'failed',
+        score: 0,
+        hint,
+        mutant: { id: `deck.m${n}`, description: `bug ${n}`, status: 'survived', killedBy: [] },
+      }),
+    );
+    const html = renderHtml({ ...base, tests: [...base.tests, ...missed] });
+    expect(html.split(hint.text)).toHaveLength(2);
+    expect(html).toContain('(deck.m1, deck.m2, deck.m3)');
+  });
+});
+
 describe('a check report as HTML', () => {
   const html = renderHtml(report('check'));
 
