@@ -185,12 +185,19 @@ function studentTestsSection(report: Report, c: Colors): string[] {
   const worth = ownTestWorth(report);
   if (worth.length > 0 && shown.length > 0) {
     const alone = worth.filter((test) => test.alone.length > 0);
-    const idle = worth.filter((test) => test.alone.length === 0);
+    // A test that exposes no bug at all is always named: it may test nothing (an assert-free test).
+    const idle = worth
+      .filter((test) => test.alone.length === 0)
+      .sort((a, b) => Number(a.exposes.length > 0) - Number(b.exposes.length > 0));
+    const none = idle.filter((test) => test.exposes.length === 0);
     if (missed.length === 0) {
       // Every visible bug found: what each test adds is told in one line, no question asked.
+      const shared = idle.length - none.length;
       out.push(
-        `  Your ${worth.length} test${worth.length === 1 ? '' : 's'}: ${alone.length} expose${alone.length === 1 ? 's' : ''} a bug no other of yours does${idle.length > 0 ? `, ${idle.length} only bugs the others expose too` : ''}.`,
+        `  Your ${worth.length} test${worth.length === 1 ? '' : 's'}: ${alone.length} expose${alone.length === 1 ? 's' : ''} a bug no other of yours does${shared > 0 ? `, ${shared} only bugs the others expose too` : ''}${none.length > 0 ? `, ${none.length} no bug at all:` : '.'}`,
       );
+      for (const test of none)
+        out.push(c.yellow(`    ${t(test.file)} > ${t(test.name)}: ${t(worthWords(test))}`));
     } else {
       out.push('  What each of your tests is worth (the visible mutants it alone exposes):');
       for (const test of alone) out.push(`    ${t(test.file)} > ${t(test.name)}: ${t(worthWords(test))}`);
@@ -200,9 +207,10 @@ function studentTestsSection(report: Report, c: Colors): string[] {
             `    ${idle.length} expose${idle.length === 1 ? 's' : ''} nothing the others do not, with bugs still missed: ${IDLE_TESTS_QUESTION}`,
           ),
         );
-        for (const test of idle.slice(0, IDLE_NAMED))
+        const named = Math.max(IDLE_NAMED, none.length);
+        for (const test of idle.slice(0, named))
           out.push(c.yellow(`      ${t(test.file)} > ${t(test.name)}: ${t(worthWords(test))}`));
-        if (idle.length > IDLE_NAMED) out.push(c.yellow(`      and ${idle.length - IDLE_NAMED} more`));
+        if (idle.length > named) out.push(c.yellow(`      and ${idle.length - named} more`));
       }
     }
   }
@@ -219,7 +227,7 @@ function studentTestsSection(report: Report, c: Colors): string[] {
   return out;
 }
 
-/** How many tests that pin down nothing of their own are named: the rest are counted. */
+/** How many tests that pin down nothing of their own are named (besides any that expose no bug at all). */
 const IDLE_NAMED = 5;
 /** How many tests a warning names: it is the same in all of them. */
 const WARNED_NAMED = 2;

@@ -119,8 +119,26 @@ describe('a student whose tests expose every visible bug', () => {
     const human = (await pitbossHere(['check', TESTED, '--only', 'mutant.'])).stdout;
     expect(human).not.toContain('pin down');
     expect(human).not.toContain('What each of your tests is worth');
+    // correct-tested has three tests that expose no mutant at all: each is named.
     expect(human).toMatch(
-      /\n {2}Your \d+ tests: \d+ exposes? a bug no other of yours does, \d+ only bugs the others expose too\.\n/,
+      /\n {2}Your \d+ tests: \d+ exposes? a bug no other of yours does, \d+ only bugs the others expose too, 3 no bug at all:\n/,
+    );
+    expect(human).toContain(
+      'tests/hand.empty-hand-is-zero.test.ts > an empty hand counts 0 and is not soft: exposes nothing the others do not (it exposes no mutant)',
+    );
+  });
+
+  it('still names, each, a test that exposes no bug at all (one that asserts nothing)', async () => {
+    const dir = join(scratch(), 'tested-idle');
+    cpSync(TESTED, dir, { recursive: true });
+    writeFileSync(
+      join(dir, 'tests', 'hand.new-hand-is-fine.test.ts'),
+      "import { test } from 'node:test';\nimport { Hand } from '../hand';\n\ntest('a new hand is fine', () => {\n  new Hand();\n});\n",
+    );
+    const human = (await pitbossHere(['check', dir, '--only', 'mutant.'])).stdout;
+    expect(human).toMatch(/ only bugs the others expose too, 4 no bug at all:\n/);
+    expect(human).toContain(
+      'tests/hand.new-hand-is-fine.test.ts > a new hand is fine: exposes nothing the others do not (it exposes no mutant)',
     );
   });
 });
@@ -161,7 +179,11 @@ describe('a student whose tests miss a bug, with a test that fails on the refere
     // Bugs got through: the tests that add nothing are asked about once, a few of them named.
     expect(section.match(/what did you mean each to pin down\?/g)).toHaveLength(1);
     expect(section).toMatch(
-      /\d+ expose nothing the others do not, with bugs still missed: what did you mean each to pin down\?\n {6}tests\/deck\./,
+      /\d+ expose nothing the others do not, with bugs still missed: what did you mean each to pin down\?\n {6}tests\/[a-z]+\./,
+    );
+    // Those that expose no bug at all come first, each named.
+    expect(section).toMatch(
+      /\n {6}tests\/hand\.empty-hand-is-zero\.test\.ts > an empty hand counts 0 and is not soft: exposes nothing the others do not \(it exposes no mutant\)\n/,
     );
     expect(section).toMatch(/\n {6}and \d+ more\n/);
     // The wrong test is no counting test: it has no worth line.
