@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { SaxesParser } from 'saxes';
@@ -405,6 +405,23 @@ describe('grade names its rows after submissions, never after the class folder',
   });
 });
 
+describe('messages that point at the right thing', () => {
+  it('an empty file is told as empty, not as an export missing or a CommonJS one unread', async () => {
+    const dir = join(scratch(), 'empty-deck');
+    cpSync(CORRECT, dir, { recursive: true });
+    writeFileSync(join(dir, 'deck.ts'), '\n  \n');
+    const report = json<Report>(await pitbossHere(['check', dir, '--only', 'deck.', '--format', 'json']));
+    expect(report.loadErrors).toEqual([
+      {
+        file: 'deck.ts',
+        message: 'deck.ts is empty: write its code (pitboss init writes a starter to fill in)',
+      },
+    ]);
+    for (const test of report.tests) expect(test.message).toContain('deck.ts is empty');
+    expect(JSON.stringify(report)).not.toMatch(/CommonJS|\.mjs/);
+  });
+});
+
 describe('a reader that closes the pipe (pitboss grade ... | head)', () => {
   it('stops the grade quietly: no stack trace, status 0', async () => {
     const classDir = join(scratch(), 'piped');
@@ -453,6 +470,10 @@ describe('bad input: one line on stderr and status 2', () => {
     [['check', CORRECT, '--jobs', '0'], /expected a positive integer/],
     [['check', CORRECT, '--replay', 'garbage'], /'garbage' is not a replay id/],
     [['frobnicate'], /unknown command 'frobnicate'$/m],
+    [
+      ['check', join(REPO_ROOT, 'fixtures/submissions/classic/correct-tested'), '--assignment', 'straights'],
+      /holds none of straights\.ts, rules\.ts \(its pitboss\.json names classic: run it without --assignment straights, or with --assignment classic\)/,
+    ],
     [['init', join(empty, 'a-file.txt')], /a-file\.txt is a file, not a folder/],
   ])('%j', async (args, problem) => {
     // In this process: the command as a function, its exit status returned.

@@ -1,7 +1,7 @@
 // A submission: a folder holding some of the assignment's student files, read once (snapshot.ts).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { declaredLanguage } from '../assignment/choose.ts';
+import { declaredLanguage, readDeclared } from '../assignment/choose.ts';
 import { type Assignment, notHere } from '../kit/assignment.ts';
 import { PitbossError } from '../plumbing/errors.ts';
 import { type Snapshot, takeSnapshot } from './snapshot.ts';
@@ -102,10 +102,16 @@ export function readSubmission(base: Assignment, folder: string, language?: stri
   // A contract file that is there but was not read (a link, a pipe, too large) still makes a
   // submission: its own verdict says why.
   const whole = assignment.native?.wholeProgram !== undefined;
+  // A folder whose pitboss.json names another assignment was likely meant for that one: say so.
+  const declared = readDeclared(dir);
+  const otherAssignment =
+    'rules' in declared && declared.rules !== undefined && declared.rules !== base.name
+      ? ` (its pitboss.json names ${declared.rules}: run it without --assignment ${base.name}, or with --assignment ${declared.rules})`
+      : '';
   if (whole && modules.size === 0 && ![...snapshot.problems.keys()].some(isWholeProgramSource))
     throw new PitbossError(
       'NOT_A_SUBMISSION',
-      `${folder} is not a ${assignment.native!.title} submission: it holds no C++ source (.cc, .cpp)`,
+      `${folder} is not a ${assignment.native!.title} submission: it holds no C++ source (.cc, .cpp)${otherAssignment}`,
     );
   if (!whole && !expected.some((name) => modules.has(name) || snapshot.problems.has(name))) {
     // The student tool and a folder in a language the course grades but the tool cannot check.
@@ -115,7 +121,7 @@ export function readSubmission(base: Assignment, folder: string, language?: stri
         throw new PitbossError('NOT_A_SUBMISSION', `${folder}: ${notHere(base, edition)}`);
     throw new PitbossError(
       'NOT_A_SUBMISSION',
-      `${folder} is not a submission: it holds none of ${expected.join(', ')}`,
+      `${folder} is not a submission: it holds none of ${expected.join(', ')}${otherAssignment}`,
     );
   }
   return {

@@ -373,6 +373,15 @@ export async function stageSubmission(
     if (!submission.modules.has(file.name) && !problems.has(file.name))
       problems.set(file.name, `${file.name} is missing from the submission`);
   }
+  // An empty file exports nothing: say so, not that an export is missing or a CommonJS one unread.
+  for (const file of assignment.studentFiles) {
+    const bytes = submission.snapshot.files.get(file.name);
+    if (bytes !== undefined && !problems.has(file.name) && /^\s*$/.test(bytes.toString('utf8')))
+      problems.set(
+        file.name,
+        `${file.name} is empty: write its code (pitboss init writes a starter to fill in)`,
+      );
+  }
   for (const name of submission.modules.keys()) {
     const problem = await compileModule(submission.snapshot, name, studentDir, siblings);
     if (problem !== undefined) problems.set(name, `${name} does not compile: ${problem}`);
