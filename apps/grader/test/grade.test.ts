@@ -420,6 +420,17 @@ describe('messages that point at the right thing', () => {
     for (const test of report.tests) expect(test.message).toContain('deck.ts is empty');
     expect(JSON.stringify(report)).not.toMatch(/CommonJS|\.mjs/);
   });
+
+  it("a contract file too large to read keeps the student's tests named as they wrote them, not 'test #0'", async () => {
+    const dir = join(scratch(), 'huge-deck');
+    cpSync(join(REPO_ROOT, 'fixtures/submissions/classic/correct-tested'), dir, { recursive: true });
+    writeFileSync(join(dir, 'deck.ts'), `// ${'x'.repeat(2 * 1024 * 1024)}\n`);
+    const report = json<Report>(await pitbossHere(['check', dir, '--only', 'mutant.', '--format', 'json']));
+    const names = report.studentTests.cases.map((test) => test.name);
+    expect(names.length).toBeGreaterThan(20);
+    expect(names.filter((name) => name.startsWith('test #'))).toEqual([]);
+    expect(names).toContain('an Ace and a King make a soft 21');
+  });
 });
 
 describe('a reader that closes the pipe (pitboss grade ... | head)', () => {

@@ -418,7 +418,10 @@ async function validity(
         whole(file, 'it registers no test');
       } else if (!reply.cases.some((c) => c.status === 'passed')) {
         dropped.add(file);
-        decided.set(file, judge(file, reply, [], ownReply, flakyOnReference.get(file)).cases);
+        decided.set(
+          file,
+          judge(file, reply, [], ownReply, flakyOnReference.get(file), manifest.tests[file]).cases,
+        );
       }
     }
     if (dropped.size > 0 || undetermined) {
@@ -444,7 +447,14 @@ async function validity(
         whole(file, 'it registers different tests from one run to the next (flaky), so none of them counts');
         continue;
       }
-      const verdict = judge(file, reply, outcomes, own.get(file), flakyOnReference.get(file));
+      const verdict = judge(
+        file,
+        reply,
+        outcomes,
+        own.get(file),
+        flakyOnReference.get(file),
+        manifest.tests[file],
+      );
       decided.set(file, verdict.cases);
       if (verdict.valid.size === 0) dropped.add(file);
       else usable.push({ file, valid: verdict.valid, caseAt: verdict.caseAt, structure });
@@ -474,6 +484,7 @@ function judge(
   onWheats: readonly FileOutcome[],
   ownReply: TestRunReply | undefined,
   flaky: ReadonlySet<string> = new Set(),
+  source = '',
 ): { cases: StudentCase[]; valid: Map<string, string>; caseAt: Map<string, number> } {
   const structure = structureOf(reference.cases);
   // Names and messages come only from the run on the student's own code, when it registered the same tests.
@@ -487,7 +498,10 @@ function judge(
   for (const c of reference.cases) {
     if (c.status === 'skipped') continue;
     const mine = ownCases?.get(c.position);
-    const name = mine?.name ?? `test #${c.position}`;
+    // Where the own run gave no names (the student's code did not load: a 50 MB deck.ts), a name from the
+    // reference's run is taken only as the test file writes it, a literal of its own source: a name the
+    // test computed could carry what the reference did.
+    const name = mine?.name ?? (c.name !== '' && source.includes(c.name) ? c.name : `test #${c.position}`);
     let reason: string | undefined;
     if (flaky.has(c.position)) reason = FLAKY;
     else if (c.status !== 'passed') {
