@@ -52,7 +52,8 @@ function nameOf(node: TypeScript.Node): string | undefined {
  * (`Deck.shuffle`, `main.dealRound`); undefined at a module's top level. Never the edit's text.
  */
 /**
- * In a C++ source: the function whose definition the offset lies in (`Deck::shuffle`), read from the
+ * In a C++ source: the function whose definition the offset lies in (`Deck::shuffle`; none in a
+ * `static` helper of the reference's own), read from the
  * last definition that begins a line before it (the sources it reads are the project's own solutions,
  * written one definition a line, at the margin).
  */
@@ -62,7 +63,9 @@ function cppPlace(source: string, offset: number): string | undefined {
   for (const match of before.matchAll(
     /^(?:[\w:<>,]+[\s*&]+)*?((?:[A-Za-z_]\w*::)*~?[A-Za-z_]\w*)\s*\([^;{]*\)[^;{]*\{/gm,
   ))
-    found = match[1];
+    // A `static` function is the reference's own helper, a name the student's file need not have:
+    // the place is then the file alone (the contract's functions and methods are named).
+    found = /^static\b/.test(match[0]) ? undefined : match[1];
   return found;
 }
 

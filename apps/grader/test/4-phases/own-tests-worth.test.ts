@@ -38,6 +38,19 @@ describe('placeOf', () => {
     expect(placeOf(source, 'x.ts', source.indexOf('return 2'))).toBe('A.m.f');
     expect(placeOf(source, 'x.ts', source.indexOf('5'))).toBe('LIMIT');
     expect(placeOf(source, 'x.ts', source.indexOf('run()'))).toBeUndefined();
+    // C++: the contract's methods and functions by name; a `static` helper of the reference's own is
+    // not the student's to have, so its place is the file alone.
+    const cpp = [
+      'static bool showsBetween(Card dealer, Spot low, Spot high) {',
+      '    return dealer.spot >= low;',
+      '}',
+      'bool Simple::draw(Card dealer, const Hand &player) {',
+      '    return !showsBetween(dealer, FOUR, SIX);',
+      '}',
+      '',
+    ].join('\n');
+    expect(placeOf(cpp, 'player.cpp', cpp.indexOf('>= low'))).toBeUndefined();
+    expect(placeOf(cpp, 'player.cpp', cpp.indexOf('!showsBetween'))).toBe('Simple::draw');
   });
 
   it('keeps each place found on disk and reads it back; a damaged one is found again', () => {
