@@ -18,7 +18,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describeSize, SNAPSHOT_LIMITS } from '../1-submission/snapshot.ts';
 import {
@@ -299,7 +299,7 @@ interface KeptFile {
  * Renders what a run kept; a case no literal can say is not kept, nor one whose file the next check
  * would not read (past a file's size limit), and `notKept` says why.
  */
-function render(keeping: Keeping, testsFolder: string, suffix: string): KeptFile[] {
+function render(keeping: Keeping, testsFolder: string, suffix: string, submissionName: string): KeptFile[] {
   const files: KeptFile[] = [];
   const add = (testId: string, source: string) => {
     const bytes = Buffer.byteLength(source);
@@ -312,13 +312,14 @@ function render(keeping: Keeping, testsFolder: string, suffix: string): KeptFile
   };
   for (const kept of keeping.units) {
     try {
-      add(kept.testId, renderUnitTest(kept, testsFolder));
+      add(kept.testId, renderUnitTest(kept, testsFolder, submissionName));
     } catch (error) {
       if (!(error instanceof NotKeepable)) throw error;
       keeping.notKept.set(kept.testId, `its case holds ${error.message}`);
     }
   }
-  for (const kept of keeping.transcripts) add(kept.testId, renderTranscriptTest(kept, testsFolder));
+  for (const kept of keeping.transcripts)
+    add(kept.testId, renderTranscriptTest(kept, testsFolder, submissionName));
   return files;
 }
 
@@ -334,7 +335,7 @@ export function writeKept(
   tell: (line: string) => void,
 ): void {
   const { folder, suffix } = assignment.studentTests;
-  const files = render(keeping, folder, suffix);
+  const files = render(keeping, folder, suffix, basename(resolve(dir)));
   const target = join(dir, folder);
   const drafts: { draft: string; path: string; shown: string; replaced: boolean }[] = [];
   const skipped: string[] = [];

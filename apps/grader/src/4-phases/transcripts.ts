@@ -378,7 +378,7 @@ export function keepTranscripts(
       expected,
       ...(lines === undefined ? {} : { lines }),
       message: outcome.message ?? 'its output differs',
-      rerun: `pitboss check . --only ${test.id}`,
+      rerun: { only: test.id },
     });
   }
 }

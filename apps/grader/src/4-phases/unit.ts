@@ -286,7 +286,6 @@ async function keepUnit(
     file: test.file,
     steps: found.steps,
     message: failure.message,
-    rerun:
-      replayId === undefined ? `pitboss check . --only ${test.id}` : `pitboss check . --replay ${replayId}`,
+    rerun: replayId === undefined ? { only: test.id } : { replay: replayId },
   });
 }

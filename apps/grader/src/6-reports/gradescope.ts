@@ -5,7 +5,7 @@
 
 import type { Visibility } from '../2-plan/rubric.ts';
 import { terminalBlock, terminalLine } from './human.ts';
-import { boundReport, type Report, replayCommand, type TranscriptDiff } from './model.ts';
+import { boundReport, RERUN_WHERE, type Report, rerunCommand, type TranscriptDiff } from './model.ts';
 import {
   compilerLines,
   hintText,
@@ -161,7 +161,8 @@ export function renderGradescope(unbounded: Report): GradescopeResults {
               : `a shorter input shows a difference too (${test.shorterInput.lines} of the ${test.shorterInput.originalLines} lines typed):\n${block(test.shorterInput.stdin)}\n${block(test.shorterInput.message)}\n${sides(test.shorterInput.diff)}`,
             test.replay === undefined
               ? ''
-              : `replay (with the course's grader, in the submission's folder): ${terminalLine(replayCommand('.', test.replay, 'submission'))}`,
+              : // Gradescope's folder is not the student's: the command names theirs in words.
+                `Your own check runs this test too, with cases of its own (this case was drawn with the graded seed, which only the course's grader draws), ${RERUN_WHERE}: ${terminalLine(rerunCommand('<your submission folder>', { only: test.id }))}`,
             hint === undefined || hintWaits(report, test) ? '' : block(hint),
           ]
             .filter(Boolean)

@@ -8,7 +8,7 @@ import {
   OWN_TESTS_SCORED_LATER,
   ownAndKept,
   type Report,
-  replayCommand,
+  rerunFor,
   type TestResult,
   type TranscriptDiff,
 } from './model.ts';
@@ -144,13 +144,13 @@ const hintBlock = (test: TestResult): string =>
     : `<p class="hint"><strong>${esc(hintHeading(test))}:</strong> ${esc(test.hint.text)}</p>`;
 
 /** A failure, and the tests failing just as it does: said once, with the others named below it. */
-function failingGroup(test: TestResult, same: readonly TestResult[]): string {
-  const card = failingTest(test);
+function failingGroup(report: Report, test: TestResult, same: readonly TestResult[]): string {
+  const card = failingTest(report, test);
   if (same.length === 0) return card;
   return card.replace(/\n<\/section>$/, `\n<p class="muted">${esc(sameInWords(same))}</p>\n</section>`);
 }
 
-function failingTest(test: TestResult): string {
+function failingTest(report: Report, test: TestResult): string {
   const parts = [
     `<h3>${statusBadge(test.status)} ${esc(test.name)}${visibilityTag(test)} <span class="muted">[${esc(test.file)}, ${esc(failingPoints(test))}]</span></h3>`,
   ];
@@ -165,12 +165,10 @@ function failingTest(test: TestResult): string {
       diffTable(shorter.diff),
     );
   }
-  if (test.replay !== undefined)
-    // A page is read away from the machine that made it: the command is the one true in the
-    // submission's own folder.
-    parts.push(
-      `<p>Run it again, in your submission's folder: <code>${esc(replayCommand('.', test.replay, 'submission'))}</code></p>`,
-    );
+  // A page is read away from the machine that made it: the command names the submission's folder as
+  // the student has it, run from where pitboss runs (model.ts, rerunFor).
+  const rerun = rerunFor(report, test);
+  if (rerun !== undefined) parts.push(`<p>${esc(rerun.words)}: <code>${esc(rerun.command)}</code></p>`);
   if (hintBlock(test) !== '') parts.push(hintBlock(test));
   return `<section class="card test">\n${parts.join('\n')}\n</section>`;
 }
@@ -357,7 +355,7 @@ ${report.parts
     failed.length === 0
       ? `<p><span class="status pass">PASS</span> All ${implementation.length} tests of your implementation pass.</p>`
       : `<p>${esc(failingSentence(failed, implementation.length))}:</p>\n${sameFailures(failed)
-          .map(([test, same]) => failingGroup(test, same))
+          .map(([test, same]) => failingGroup(report, test, same))
           .join('\n')}`,
   );
   const warnings = groupedWarnings(tests);

@@ -1,7 +1,8 @@
 // A submission's report: what every format renders. Its JSON form is documented by
 // apps/grader/schema/report.schema.json; `schemaVersion` changes when its shape does.
-import { isAbsolute, relative, resolve } from 'node:path';
+import { basename, isAbsolute, relative, resolve } from 'node:path';
 import type { Hint, Visibility } from '../2-plan/rubric.ts';
+import { RERUN_WHERE, rerunCommand, shellWord } from '../kit/rerun.ts';
 
 export const SCHEMA_VERSION = 2;
 
@@ -91,9 +92,7 @@ export function failingSentence(failed: readonly TestResult[], total: number): s
  */
 export type ReplayFrom = { cwd: string } | 'submission';
 
-/** A word the shell reads as itself: quoted when it holds anything but plain path characters. */
-export const shellWord = (text: string): string =>
-  /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+export { RERUN_WHERE, rerunCommand, shellWord };
 
 /**
  * The command that runs one counterexample again, run as printed from where it is to be run. From the
@@ -103,11 +102,37 @@ export const shellWord = (text: string): string =>
  * installs it (pnpm would look for its script in the submission's own package.json).
  */
 export function replayCommand(folder: string, replay: string, from: ReplayFrom): string {
-  if (from === 'submission') return `pitboss check . --replay ${shellWord(replay)}`;
+  if (from === 'submission') return rerunCommand(basename(folder), { replay });
   const reached = isAbsolute(folder) ? folder : relative(from.cwd, resolve(from.cwd, folder)) || '.';
   // A folder named like an option would be read as one.
   const named = reached.startsWith('-') ? `./${reached}` : reached;
   return `pnpm --silent pitboss check ${shellWord(named)} --replay ${shellWord(replay)}`;
+}
+
+/**
+ * How a page tells a failing test to be run again. A student's check: its counterexample, with the
+ * tool that drew it. A grade's student view: the graded cases are drawn with the course's seed, which
+ * only the course's grader draws with, so the student's own check of the same test (cases of its own).
+ * An instructor's view: the counterexample, with the course's grader.
+ */
+export function rerunFor(
+  report: Pick<Report, 'mode' | 'view' | 'submission'>,
+  test: Pick<TestResult, 'id' | 'replay'>,
+): { words: string; command: string } | undefined {
+  if (test.replay === undefined) return undefined;
+  const name = report.submission.name;
+  if (report.mode === 'grade' && report.view === 'student')
+    return {
+      words: `Your own check runs this test too, with cases of its own (this case was drawn with the graded seed, which only the course's grader draws), ${RERUN_WHERE}`,
+      command: rerunCommand(name, { only: test.id }),
+    };
+  return {
+    words:
+      report.mode === 'grade'
+        ? "Run this case again with the course's grader, in its repository (the submission's folder named as it is from there)"
+        : `Run it again, ${RERUN_WHERE}`,
+    command: rerunCommand(name, { replay: test.replay }),
+  };
 }
 
 export interface ReportTokens {

@@ -5,6 +5,7 @@
 // what the calls or the program are about: modules, functions, values, text.
 import type { Encoded, WireArg, WireStep } from '../3-sandbox/children/executor/calls.ts';
 import type { RecordedStep } from './recorded.ts';
+import { rerunCommand } from './rerun.ts';
 
 /** The marker every kept test carries: the grader's own test, which earns no own-tests points. */
 export const KEPT_MARKER = '@pitboss-kept';
@@ -109,8 +110,8 @@ export interface KeptUnit {
   steps: readonly RecordedStep[];
   /** The grader's words for the failure, as the report told it. */
   message: string;
-  /** How to see this failure in the grader again (a `pitboss check` command). */
-  rerun: string;
+  /** How to see this failure in the grader again: its counterexample, or the test (kit/rerun.ts). */
+  rerun: Rerun;
 }
 
 /** Where a test file imports a submission's module from: `../deck` (as `pitboss init`'s example does). */
@@ -128,7 +129,7 @@ const member = (name: string): string =>
 const comment = (text: string): string => text.replace(/\*\//g, '*\\/').replace(/\r?\n/g, ' ');
 
 /** A failing unit case as a node:test file: its calls against the student's modules, the reference's answers. */
-export function renderUnitTest(kept: KeptUnit, testsFolder: string): string {
+export function renderUnitTest(kept: KeptUnit, testsFolder: string, submissionName: string): string {
   const used = new Set<Helper>();
   const imports = new Map<string, Set<string>>();
   const arg = (a: WireArg): string => {
@@ -198,7 +199,7 @@ export function renderUnitTest(kept: KeptUnit, testsFolder: string): string {
   const last = kept.steps[kept.steps.length - 1];
   const title = `${kept.name}: ${last?.text ?? ''}`;
   return [
-    header(kept.testId, kept.message, kept.rerun),
+    header(kept.testId, kept.message, rerunCommand(submissionName, kept.rerun)),
     "import assert from 'node:assert/strict';",
     "import { test } from 'node:test';",
     ...[...imports]
@@ -218,13 +219,16 @@ export function renderUnitTest(kept: KeptUnit, testsFolder: string): string {
   ].join('\n');
 }
 
+/** What a kept test's header runs again: its counterexample or its test, in the submission's folder name. */
+export type Rerun = { replay: string } | { only: string };
+
 const header = (testId: string, message: string, rerun: string): string =>
   `/**
  * ${KEPT_MARKER}: written by \`pitboss check --keep\` from the grader's check ${comment(testId)}.
  * It failed with: ${comment(message.split('\n')[0] ?? '')}
  * It is the grader's test, kept for you: it earns no points for your own tests (the rubric says so).
- * Run it with \`npx tsx --test <this file>\` (or \`npm test\`); in your submission's folder,
- * \`${comment(rerun)}\` shows it in the grader.
+ * Run it with \`npx tsx --test <this file>\` (or \`npm test\`); from the folder that holds your
+ * submission's folder (where you run pitboss), \`${comment(rerun)}\` shows it in the grader.
  */`;
 
 export interface KeptTranscript {
@@ -243,17 +247,21 @@ export interface KeptTranscript {
    */
   lines?: number | undefined;
   message: string;
-  rerun: string;
+  rerun: Rerun;
 }
 
 /** A failing transcript case as a node:test file: the program run with its words (and stdin), its output compared. */
-export function renderTranscriptTest(kept: KeptTranscript, testsFolder: string): string {
+export function renderTranscriptTest(
+  kept: KeptTranscript,
+  testsFolder: string,
+  submissionName: string,
+): string {
   const up = '../'.repeat(testsFolder.split('/').filter(Boolean).length);
   const all = kept.expected.split('\n');
   const lines = kept.lines === undefined ? all : all.slice(0, kept.lines);
   const part = kept.lines === undefined ? '' : `the first ${lines.length} lines of `;
   return [
-    header(kept.testId, kept.message, kept.rerun),
+    header(kept.testId, kept.message, rerunCommand(submissionName, kept.rerun)),
     "import assert from 'node:assert/strict';",
     "import { spawnSync } from 'node:child_process';",
     "import { test } from 'node:test';",

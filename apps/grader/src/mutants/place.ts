@@ -60,11 +60,11 @@ function nameOf(node: TypeScript.Node): string | undefined {
 function cppPlace(source: string, offset: number): string | undefined {
   const before = source.slice(0, offset);
   let found: string | undefined;
+  // A `static` function is the reference's own helper, a name the student's file need not have:
+  // the place is then the file alone (the contract's functions and methods are named).
   for (const match of before.matchAll(
     /^(?:[\w:<>,]+[\s*&]+)*?((?:[A-Za-z_]\w*::)*~?[A-Za-z_]\w*)\s*\([^;{]*\)[^;{]*\{/gm,
   ))
-    // A `static` function is the reference's own helper, a name the student's file need not have:
-    // the place is then the file alone (the contract's functions and methods are named).
     found = /^static\b/.test(match[0]) ? undefined : match[1];
   return found;
 }

@@ -201,11 +201,16 @@ describe('a case as source', () => {
             },
           ],
           message: 'deal() returned 1; expected 2',
-          rerun: 'pitboss check --only deck.example',
+          rerun: { only: 'deck.example' },
         },
         'tests',
+        'my submission',
       );
     expect(kept(2)).toContain("import { Deck } from '../deck';");
+    // Its header's command runs from where pitboss runs, naming the submission's folder as it is named.
+    expect(kept(2)).toContain(
+      "from the folder that holds your\n * submission's folder (where you run pitboss), `pnpm --silent pitboss check 'my submission' --only deck.example` shows it in the grader.",
+    );
     expect(kept(2)).toContain('const s0 = new Deck();');
     expect(kept(2)).toContain('const v1 = s0.deal();\n  assert.deepStrictEqual(like(v1, 2), 2);');
     expect(() => kept({ $: 'function', name: 'f' })).toThrow(NotKeepable);

@@ -197,6 +197,46 @@ describe('the student tool: its printed commands, pasted in its folder', { timeo
     expect(foreign.stderr).toMatch(
       new RegExp(`^pitboss: cannot replay '${id.replaceAll('.', '\\.')}': [^\\n]*\\n$`),
     );
+    // A graded page's command, pasted where it says (the tool's folder, holding the submission's):
+    // the student's view names the test, which the tool runs with its own cases, failing as graded.
+    const graderOut = join(root, 'graded');
+    cpSync(join(FIXTURES, 'wrong-shuffle-from-new-deck'), join(tool, 'wrong-shuffle-from-new-deck'), {
+      recursive: true,
+    });
+    cli(REPO_ROOT, [
+      'grade',
+      join(tool, 'wrong-shuffle-from-new-deck'),
+      '--only',
+      'deck.reset',
+      '--format',
+      'html',
+      '--out',
+      graderOut,
+    ]);
+    const printedOn = (page: string) =>
+      /<code>(pnpm --silent pitboss check [^<]*)<\/code>/
+        .exec(readFileSync(page, 'utf8'))![1]!
+        .replaceAll('&#39;', "'")
+        .replaceAll('&amp;', '&');
+    const studentCommand = printedOn(join(graderOut, 'wrong-shuffle-from-new-deck.html'));
+    expect(studentCommand).toBe('pnpm --silent pitboss check wrong-shuffle-from-new-deck --only deck.reset');
+    const fromPage = pasted(tool, studentCommand);
+    expect(fromPage.status, fromPage.stderr).toBe(1);
+    expect(fromPage.stdout).toMatch(/FAIL .*reset\(\)/);
+    // The instructor's view: the graded counterexample itself, with the course's grader.
+    const instructorCommand = printedOn(join(graderOut, 'instructor', 'wrong-shuffle-from-new-deck.html'));
+    expect(instructorCommand).toMatch(
+      /^pnpm --silent pitboss check wrong-shuffle-from-new-deck --replay deck\.reset@/,
+    );
+    const inGrader = pasted(
+      REPO_ROOT,
+      instructorCommand.replace(
+        'check wrong-shuffle-from-new-deck',
+        `check ${relative(REPO_ROOT, join(tool, 'wrong-shuffle-from-new-deck'))}`,
+      ),
+    );
+    expect(inGrader.status, inGrader.stderr).toBe(1);
+
     // A case the tool does not hold, with its own seed.
     const seed = /@(\d+):/.exec(recorded.command)![1]!;
     const missing = cli(tool, ['check', folder, '--replay', `deck.reset@${seed}:99999`], bin);
