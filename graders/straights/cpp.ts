@@ -27,6 +27,8 @@ export const cppLanguage: NativeLanguage = {
     throw new Error('a whole Straights program has no unit tests to pass arguments to');
   },
   wholeProgram: { program: PROGRAM, flags: ['-std=c++14'], floorMs: 1000 },
+  // The student tool builds and runs it as the grader does, from these fields and the handout.
+  studentTool: 'whole-program',
 };
 
 /** The Straights assignment's C++ edition: the student's whole program, graded by the transcripts. */

@@ -267,10 +267,17 @@ export function sandboxCommand(request: SandboxRequest): { command: string; args
     );
   }
   const seeded = request.native !== undefined && request.chance !== undefined && layers.has('bwrap');
+  // Without bubblewrap (the student tool's policy: a warning, and the student's own code runs) the
+  // chance library is preloaded from where it is: a whole program's preload is what says it started.
+  const preloaded = request.native !== undefined && request.chance !== undefined && !layers.has('bwrap');
   const argv: string[] =
     request.native === undefined
       ? [process.execPath, ...node, ...(request.node ?? [])]
-      : [...(seeded ? ['setarch', '-R'] : []), ...request.native];
+      : [
+          ...(seeded ? ['setarch', '-R'] : []),
+          ...(preloaded ? ['env', `LD_PRELOAD=${request.chance!.library}`] : []),
+          ...request.native,
+        ];
   if (layers.has('bwrap')) {
     const bind = [
       ...readable.flatMap((path) => ['--ro-bind', path, path]),

@@ -1,12 +1,15 @@
 // Similarity, for staff only: which submissions of a class are alike, never a verdict on any of them.
 // Two layers. Code: Dolos's winnowing (@dodona/dolos-core) over TypeScript's own tokens with every
-// name and literal made one token, so renaming or recommenting hides nothing; the assignment's
-// provided files and starter are fingerprints nobody is credited with. Behaviour, from a grade run's
-// results: submissions that fail the same test with the same evidence (the same first differing line,
-// the same shrunk counterexample), rarer shared failures first.
+// name and literal made one token, so renaming or recommenting hides nothing; C++ over Dolos's own
+// tokens of it (tree-sitter-cpp's syntax tree, run as WebAssembly); each submission compared with the
+// others of its language, its edition's provided files and starter fingerprints nobody is credited
+// with. Behaviour, from a grade run's results: submissions that fail the same test with the same
+// evidence (the same first differing line, the same shrunk counterexample), rarer shared failures first.
+import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { File as DolosFile, FingerprintIndex, Region, TokenizedFile } from '@dodona/dolos-core';
 import type * as TypeScript from 'typescript';
+import type * as TreeSitter from 'web-tree-sitter';
 import type { Submission } from '../1-submission/submission.ts';
 import type { Visibility } from '../2-plan/rubric.ts';
 import type { TestResult } from '../6-reports/model.ts';
@@ -21,6 +24,9 @@ import type { BatchFile } from './batch.ts';
  */
 export const KGRAM_TOKENS = 12;
 export const KGRAMS_IN_WINDOW = 8;
+/** Dolos's own sizes, for its own tree tokens (C++). */
+export const TREE_KGRAM_TOKENS = 23;
+export const TREE_KGRAMS_IN_WINDOW = 17;
 /** Pairs whose matching fragments are kept and shown side by side (the rest keep their numbers). */
 export const SHOWN_PAIRS = 25;
 /**
@@ -32,9 +38,25 @@ export const SIMILAR_CODE_BYTES = 256 * 1024;
 export const SIMILAR_TOKENS = 50_000;
 
 const CODE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
+const CPP_CODE = /\.(cc|cpp|cxx|C|h|hh|hpp|hxx|tpp)$/;
+
+/** The languages similarity reads: a submission is compared with the others of its own. */
+export type CodeLanguage = 'typescript' | 'cpp';
+
+/** The language of an edition's code: C++ for a compiled edition, else TypeScript. */
+export const languageOf = (edition: Assignment): CodeLanguage =>
+  edition.native === undefined ? 'typescript' : 'cpp';
+
+/** How a language's code is fingerprinted: its tokens' k-gram and window sizes. */
+export const SIZES: Readonly<Record<CodeLanguage, { kgramTokens: number; kgramsInWindow: number }>> = {
+  typescript: { kgramTokens: KGRAM_TOKENS, kgramsInWindow: KGRAMS_IN_WINDOW },
+  cpp: { kgramTokens: TREE_KGRAM_TOKENS, kgramsInWindow: TREE_KGRAMS_IN_WINDOW },
+};
 
 export interface SimilarSubmission {
   name: string;
+  /** Its code's language: it is compared with the submissions of the same. */
+  language: CodeLanguage;
   /** Its code files, in the order they are shown and fingerprinted. */
   files: string[];
   /** Its code as shown: each file under a heading line `// ==== <path>`. */
@@ -81,7 +103,13 @@ export interface SimilarityReport {
   pitboss: 'similarity';
   version: 1;
   assignment: string;
-  settings: { kgramTokens: number; kgramsInWindow: number; starterFiles: string[] };
+  /** TypeScript's; a class with C++ code has C++'s too (Dolos's tree tokens and sizes). */
+  settings: {
+    kgramTokens: number;
+    kgramsInWindow: number;
+    starterFiles: string[];
+    cpp?: { kgramTokens: number; kgramsInWindow: number; starterFiles: string[] } | undefined;
+  };
   submissions: SimilarSubmission[];
   /**
    * Folders of the class not compared, and why: no submission (`NOT_A_SUBMISSION`, ...), code past
@@ -107,6 +135,9 @@ const typescript = (): typeof TypeScript => {
   }
   return ts;
 };
+
+/** A file's tokens (`rowOffset` places it in its submission's shown code; past `limit`, INPUT_TOO_LARGE). */
+export type Tokenizer = (text: string, rowOffset?: number, limit?: number) => Tokens;
 
 export interface Tokens {
   tokens: string[];
@@ -204,15 +235,120 @@ export function tokenize(text: string, rowOffset = 0, limit = Number.POSITIVE_IN
   return { tokens, regions };
 }
 
+let cpp: Promise<Tokenizer> | undefined;
+
+/** tree-sitter-cpp's literals: each one token (its type), its parts unread. */
+const CPP_LITERALS = new Set([
+  'string_literal',
+  'raw_string_literal',
+  'concatenated_string',
+  'char_literal',
+  'number_literal',
+  'user_defined_literal',
+  'system_lib_string',
+]);
+
 /**
- * The code a submission wrote: its code files, the provided ones (the assignment's own copies) left
- * out. Code past SIMILAR_CODE_BYTES or SIMILAR_TOKENS is refused (INPUT_TOO_LARGE).
+ * Dolos's C++ tokens (dolos-lib's CodeTokenizer): tree-sitter-cpp's syntax tree, each named node
+ * `(`, its type, its named children, `)`, all at the node's place. A name is its node's type, one
+ * token whatever it says; so is a literal, whose parts (a string's content and escapes) are not read:
+ * "" and "a\n" are the same code. Comments are left out, as TypeScript's scanner leaves them: a
+ * recommented copy is the same code. The grammar runs as WebAssembly (web-tree-sitter): Dolos's own
+ * parsers are native modules that build with node-gyp on install, which the grader does not need.
+ * Loaded when first needed; the tree is walked with a cursor, so deep nesting costs no stack.
  */
-export function codeOf(assignment: Assignment, submission: Submission): SimilarSubmission & Tokens {
-  const provided = new Set(assignment.providedFiles.map((file) => file.name));
-  const files = [...submission.snapshot.files.keys()]
-    .filter((path) => CODE.test(path) && !path.endsWith('.d.ts') && !provided.has(path))
+export function cppTokenizer(): Promise<Tokenizer> {
+  cpp ??= (async () => {
+    const require = createRequire(import.meta.url);
+    let sitter: typeof TreeSitter;
+    let grammar: string;
+    try {
+      sitter = require('web-tree-sitter') as typeof TreeSitter;
+      grammar = require.resolve('tree-sitter-cpp/tree-sitter-cpp.wasm');
+    } catch {
+      throw new PitbossError(
+        'USAGE',
+        'similarity of C++ needs the web-tree-sitter and tree-sitter-cpp packages beside the grader: run it where the grader is installed',
+      );
+    }
+    await sitter.Parser.init();
+    const parser = new sitter.Parser();
+    parser.setLanguage(await sitter.Language.load(grammar));
+    return (text, rowOffset = 0, limit = Number.POSITIVE_INFINITY) => {
+      const tree = parser.parse(text);
+      if (tree === null) throw new PitbossError('INFRASTRUCTURE', 'tree-sitter-cpp parsed nothing');
+      try {
+        const tokens: string[] = [];
+        const regions: Region[] = [];
+        const cursor = tree.walk();
+        const push = (token: string) => {
+          if (tokens.length >= limit) throw new PitbossError('INPUT_TOO_LARGE', `more than ${limit} tokens`);
+          const { startPosition: from, endPosition: to } = cursor;
+          tokens.push(token);
+          regions.push(new Region(from.row + rowOffset, from.column, to.row + rowOffset, to.column));
+        };
+        // Whether each node on the cursor's path was opened (named, not a comment).
+        const opened: boolean[] = [];
+        for (;;) {
+          const type = cursor.nodeType;
+          const named = cursor.nodeIsNamed && type !== 'comment';
+          if (named) {
+            push('(');
+            push(type);
+          }
+          opened.push(named);
+          if (type !== 'comment' && !CPP_LITERALS.has(type) && cursor.gotoFirstChild()) continue;
+          for (;;) {
+            if (opened.pop()) push(')');
+            if (cursor.gotoNextSibling()) break;
+            if (!cursor.gotoParent()) return { tokens, regions };
+          }
+        }
+      } finally {
+        tree.delete();
+      }
+    };
+  })();
+  // A failed load is not kept: the next call tries again.
+  cpp.catch(() => {
+    cpp = undefined;
+  });
+  return cpp;
+}
+
+/** The code files of a submission in an edition's language, the edition's provided files left out. */
+function codeFiles(edition: Assignment, submission: Submission): string[] {
+  const provided = new Set(edition.providedFiles.map((file) => file.name));
+  // A compiled edition's provided headers and sources are the course's; a whole program's handout is
+  // the student's to hold (their starter: credited to nobody).
+  if (edition.native !== undefined && edition.native.wholeProgram === undefined)
+    for (const name of readdirSync(edition.native.providedDir)) provided.add(name);
+  const code = languageOf(edition) === 'cpp' ? CPP_CODE : CODE;
+  return [...submission.snapshot.files.keys()]
+    .filter((path) => code.test(path) && !path.endsWith('.d.ts') && !provided.has(path))
     .sort();
+}
+
+/**
+ * The code a submission wrote, in its edition's language: its code files, the provided ones (the
+ * edition's own copies) left out. Code past SIMILAR_CODE_BYTES or SIMILAR_TOKENS is refused
+ * (INPUT_TOO_LARGE); a submission holding none of its language's code is named (NOT_A_SUBMISSION).
+ * `cppTokens`: cppTokenizer()'s, which a C++ submission needs.
+ */
+export function codeOf(
+  edition: Assignment,
+  submission: Submission,
+  cppTokens?: Tokenizer | undefined,
+): SimilarSubmission & Tokens {
+  const language = languageOf(edition);
+  const tokenizer = language === 'cpp' ? cppTokens : tokenize;
+  if (tokenizer === undefined) throw new Error('a C++ submission needs the C++ tokenizer');
+  const files = codeFiles(edition, submission);
+  if (files.length === 0)
+    throw new PitbossError(
+      'NOT_A_SUBMISSION',
+      `it holds no ${language === 'cpp' ? 'C++ (.cc, .cpp, .h)' : 'TypeScript'} code of its own to compare`,
+    );
   const bytes = files.reduce((sum, path) => sum + submission.snapshot.files.get(path)!.length, 0);
   if (bytes > SIMILAR_CODE_BYTES)
     throw new PitbossError(
@@ -227,7 +363,7 @@ export function codeOf(assignment: Assignment, submission: Submission): SimilarS
     lines.push(`// ==== ${path}`);
     let found: Tokens;
     try {
-      found = tokenize(text, lines.length, SIMILAR_TOKENS - tokens.length);
+      found = tokenizer(text, lines.length, SIMILAR_TOKENS - tokens.length);
     } catch (error) {
       if (!(error instanceof PitbossError) || error.code !== 'INPUT_TOO_LARGE') throw error;
       throw new PitbossError(
@@ -241,33 +377,69 @@ export function codeOf(assignment: Assignment, submission: Submission): SimilarS
     // A CRLF file's line ends are not its code: shown, a stray \r would be escaped on every line.
     for (const line of text.split(/\r?\n/)) lines.push(line);
   }
-  return { name: submission.name, files, lines, tokens, regions };
+  return { name: submission.name, language, files, lines, tokens, regions };
 }
 
-/** The starter and the provided files: code every submission may hold, credited to nobody. */
+/** An edition's starter and provided files: code every submission of it may hold, credited to nobody. */
 export function starterCode(
-  assignment: Assignment,
+  edition: Assignment,
   read: (path: string) => string,
 ): { name: string; text: string }[] {
+  const code = languageOf(edition) === 'cpp' ? CPP_CODE : CODE;
+  const native = edition.native;
   return [
-    ...assignment.providedFiles.map((file) => ({ name: file.name, text: read(file.source) })),
-    ...assignment.studentFiles.map((file) => ({ name: file.name, text: file.stub })),
-    ...Object.entries(assignment.starterFiles)
-      .filter(([path]) => CODE.test(path))
+    ...edition.providedFiles.map((file) => ({ name: file.name, text: read(file.source) })),
+    ...(native === undefined
+      ? []
+      : readdirSync(native.providedDir)
+          .filter((name) => code.test(name))
+          .map((name) => ({ name, text: read(`${native.providedDir}/${name}`) }))),
+    ...edition.studentFiles.map((file) => ({ name: file.name, text: file.stub })),
+    ...Object.entries(edition.starterFiles)
+      .filter(([path]) => code.test(path))
       .map(([name, text]) => ({ name, text })),
   ];
 }
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
-/** Every pair of `submissions` by Dolos's similarity, most similar first (ties by name). */
+type Ranked = Pick<SimilarPair, 'left' | 'right' | 'similarity' | 'longest'>;
+
+/** Most similar first, then the longest run in common, then by names: the same class, the same order. */
+export const byRank = (a: Ranked, b: Ranked): number =>
+  b.similarity - a.similarity ||
+  b.longest - a.longest ||
+  a.left.localeCompare(b.left) ||
+  a.right.localeCompare(b.right);
+
+/**
+ * The pairs of a class of several languages, each language's ranked on its own (rankPairs), as one
+ * list most similar first: fragments kept for the first SHOWN_PAIRS of it alone.
+ */
+export function mergePairs(byLanguage: readonly (readonly SimilarPair[])[]): SimilarPair[] {
+  return byLanguage
+    .flat()
+    .sort(byRank)
+    .map((pair, place) => {
+      if (place < SHOWN_PAIRS) return pair;
+      const { fragments: _, ...rest } = pair;
+      return rest;
+    });
+}
+
+/**
+ * Every pair of `submissions` (of one language, tokenized by `tokenizer`, its starter's too) by Dolos's
+ * similarity, most similar first (ties by name).
+ */
 export function rankPairs(
   submissions: readonly (SimilarSubmission & Tokens)[],
   starter: readonly { name: string; text: string }[],
+  tokenizer: Tokenizer = tokenize,
+  sizes: { kgramTokens: number; kgramsInWindow: number } = SIZES.typescript,
 ): SimilarPair[] {
-  const index = new FingerprintIndex(KGRAM_TOKENS, KGRAMS_IN_WINDOW);
+  const index = new FingerprintIndex(sizes.kgramTokens, sizes.kgramsInWindow);
   for (const file of starter) {
-    const { tokens, regions } = tokenize(file.text);
+    const { tokens, regions } = tokenizer(file.text);
     index.addIgnoredFile(
       new TokenizedFile(new DolosFile(`starter/${file.name}`, file.text), tokens, regions),
     );
@@ -291,12 +463,11 @@ export function rankPairs(
     if (swapped) [left, right] = [right, left];
     return { pair, swapped, left, right };
   });
-  pairs.sort(
-    (a, b) =>
-      b.pair.similarity - a.pair.similarity ||
-      b.pair.longest - a.pair.longest ||
-      a.left.localeCompare(b.left) ||
-      a.right.localeCompare(b.right),
+  pairs.sort((a, b) =>
+    byRank(
+      { left: a.left, right: a.right, similarity: a.pair.similarity, longest: a.pair.longest },
+      { left: b.left, right: b.right, similarity: b.pair.similarity, longest: b.pair.longest },
+    ),
   );
   return pairs.map(({ pair, swapped, left, right }, place) => {
     const lines = (region: Region) => ({ from: region.startRow + 1, to: region.endRow + 1 });

@@ -19,8 +19,13 @@ import { planTests, practiceSeed, testSeed } from '../2-plan/plan.ts';
 import { compileShared, sandboxSupport } from '../3-sandbox/door.ts';
 import { assignmentNames, loadAssignment } from '../assignment/load.ts';
 import { privateFolder, privateTranscriptCases } from '../assignment/private-part.ts';
-import { type Assignment, providedModules } from '../kit/assignment.ts';
-import { type RecordedAssignment, recordTest } from '../kit/recorded.ts';
+import {
+  type Assignment,
+  type NativeLanguage,
+  providedModules,
+  type TranscriptCase,
+} from '../kit/assignment.ts';
+import { type RecordedAssignment, type RecordedWholeProgram, recordTest } from '../kit/recorded.ts';
 import { readCatalogue } from '../mutants/catalogue.ts';
 import { EXIT_OK, PitbossError } from '../plumbing/errors.ts';
 import { writeFolderWhole } from '../plumbing/files.ts';
@@ -60,11 +65,63 @@ async function referenceModules(assignment: Assignment, work: string) {
   };
 }
 
-/** An assignment's editions the tool checks: compiled ones whose language has a student tool's build. */
+/**
+ * Whether the tool checks an edition: a compiled one whose language has a student tool's build, or a
+ * whole program it builds as the grader does, judged by the same game events as the assignment's (the
+ * tool's are the assignment's events module).
+ */
+const toolChecks = (assignment: Assignment, edition: Assignment) => {
+  const tool = edition.native?.studentTool;
+  if (tool !== 'whole-program') return tool !== undefined;
+  if (edition.native?.wholeProgram === undefined)
+    throw new PitbossError(
+      'EXPORT_FAILED',
+      `${assignment.name}: its ${edition.native?.title} edition's student tool is 'whole-program', but it is no whole program`,
+    );
+  return edition.transcripts.events === assignment.transcripts.events;
+};
+
+/** An assignment's editions the tool checks, by language. */
 const toolEditions = (assignment: Assignment) =>
-  Object.entries(assignment.languages ?? {}).filter(
-    ([, edition]) => edition.native?.studentTool !== undefined,
-  );
+  Object.entries(assignment.languages ?? {}).filter(([, edition]) => toolChecks(assignment, edition));
+
+/** Where the tool keeps a whole program's handout (NativeLanguage.providedDir), in the assignment's folder. */
+const handoutFolder = (language: string) => `handout-${language}`;
+
+/** The visible transcript cases of a suite, each with its output and reads as the course recorded them. */
+const recordedCases = (
+  suite: Assignment['transcripts'],
+  cases: readonly TranscriptCase[],
+): RecordedAssignment['transcripts'] => ({
+  program: suite.program,
+  cases: cases.map((transcriptCase) => ({
+    ...transcriptCase,
+    expected: suite.expected(transcriptCase),
+    ...(suite.reads === undefined ? {} : { reads: [...suite.reads(transcriptCase)] }),
+  })),
+});
+
+/** A whole program's language as the tool builds it: data, its handout, its transcripts if its own. */
+function wholeProgramRecord(
+  language: string,
+  edition: Assignment,
+  base: RecordedAssignment['transcripts'],
+  cases: readonly TranscriptCase[],
+): RecordedWholeProgram {
+  const native = edition.native!;
+  const own = recordedCases(edition.transcripts, cases);
+  return {
+    name: native.name,
+    title: native.title,
+    compiler: native.compiler,
+    install: native.install,
+    flags: [...native.flags],
+    providedDir: handoutFolder(language),
+    build: { ...native.wholeProgram! },
+    // The same cases, output and reads as the assignment's are not written twice.
+    ...(JSON.stringify(own.cases) === JSON.stringify(base.cases) ? {} : { transcripts: own }),
+  };
+}
 
 /** Records an assignment's visible tests against its reference: what the tool grades with. */
 async function record(
@@ -95,6 +152,8 @@ async function record(
   }
   const transcripts = plan.filter((test) => test.kind === 'transcript' && test.transcript?.linking === 'own');
   const kept = [...unitTests.map((test) => test.id), ...transcripts.map((test) => test.id)];
+  const cases = transcripts.map((test) => test.transcript!.case);
+  const recordedTranscripts = recordedCases(assignment.transcripts, cases);
   const data: RecordedAssignment = {
     pitboss: 'student-tool',
     format: 1,
@@ -111,16 +170,7 @@ async function record(
     studentTests: { ...assignment.studentTests, about: [...assignment.studentTests.about] },
     limits: assignment.limits,
     starterFiles: { ...assignment.starterFiles },
-    transcripts: {
-      program: assignment.transcripts.program,
-      cases: transcripts.map((test) => ({
-        ...test.transcript!.case,
-        expected: assignment.transcripts.expected(test.transcript!.case),
-        ...(assignment.transcripts.reads === undefined
-          ? {}
-          : { reads: [...assignment.transcripts.reads(test.transcript!.case)] }),
-      })),
-    },
+    transcripts: recordedTranscripts,
     unitTests,
     // The editions the tool checks too (a compiled one with a student tool's build of its own)...
     languages: Object.fromEntries(
@@ -132,13 +182,16 @@ async function record(
           program: edition.transcripts.program,
           studentTests: { ...edition.studentTests, about: [...edition.studentTests.about] },
           starterFiles: { ...edition.starterFiles },
+          ...(edition.native?.studentTool === 'whole-program'
+            ? { wholeProgram: wholeProgramRecord(language, edition, recordedTranscripts, cases) }
+            : {}),
         },
       ]),
     ),
     // ...and what it cannot check, so that it says so.
     languagesNotHere: Object.fromEntries(
       Object.entries(assignment.languages ?? {})
-        .filter(([, edition]) => edition.native?.studentTool === undefined)
+        .filter(([, edition]) => !toolChecks(assignment, edition))
         .map(([language, edition]) => [
           language,
           { title: edition.native?.title ?? language, files: edition.studentFiles.map((file) => file.name) },
@@ -193,11 +246,37 @@ export const assignment = recordedAssignment(recording as RecordedAssignment, {
 });
 `;
 
+/** The sandbox's policy in the tool, as its README says it of every compiled edition. */
+const SANDBOX_WORDS = `Where bubblewrap (the Debian package \`bubblewrap\`) can run, your program
+runs inside it as when it is graded; where it cannot (a container, say), \`check\` says so in one line
+(\`WARNING: not enforced: bubblewrap ...\`) and runs it without: on your machine it is your own code,
+and the tool holds nothing it could read that is not yours already. The verdicts are the same.`;
+
+/** What the tool's README says of a whole program's edition (Straights in C++). */
+const wholeProgramSection = (assignment: string, title: string, native: NativeLanguage) => `
+## ${title}
+
+\`\`\`sh
+pnpm --silent pitboss init my-cpp --assignment ${assignment} --language cpp   # the course's handout, a Makefile, a starter
+pnpm --silent pitboss check my-cpp --assignment ${assignment}                 # the visible transcripts, on your whole program
+\`\`\`
+
+A folder holding a ${native.title} program (a Makefile, or .cc and .cpp sources) is checked as the
+grader checks it: built by your Makefile (\`make\`, whose default target makes
+\`./${native.wholeProgram!.program}\`), else by \`${native.compiler} ${native.wholeProgram!.flags.join(' ')}\` on every source (to install ${native.compiler}: ${native.install.replace(/^install it with /, '').replace(/ and run the command again$/, '')}),
+then run on each visible transcript, its output compared with the course's (the game and the format,
+each its part, as when graded). ${SANDBOX_WORDS}
+`;
+
 /** What the tool's README says of the compiled editions it checks (C++ for classic), if any. */
-const compiledSection = (editions: readonly { assignment: string; title: string; files: string[] }[]) =>
+const compiledSection = (
+  editions: readonly { assignment: string; title: string; files: string[]; native: NativeLanguage }[],
+) =>
   editions
-    .map(
-      ({ assignment, title, files }) => `
+    .map(({ assignment, title, files, native }) =>
+      native.wholeProgram !== undefined
+        ? wholeProgramSection(assignment, title, native)
+        : `
 ## ${title}
 
 \`\`\`sh
@@ -210,10 +289,7 @@ g++ (\`-std=c++17 -O2 -Wall -Wextra\`, as the grader does; install it with \`sud
 runs each file's recorded cases on that file alone (the other classes are stand-ins that hold no rule
 of the game, so a bug in one file fails no other file's unit tests, as when graded), runs the visible
 transcripts on your whole program, and runs each of your \`tests/*.cpp\` (a program that exits 0 when it
-passes) on your own files. Where bubblewrap (the Debian package \`bubblewrap\`) can run, your program
-runs inside it as when it is graded; where it cannot (a container, say), \`check\` says so in one line
-(\`WARNING: not enforced: bubblewrap ...\`) and runs it without: on your machine it is your own code,
-and the tool holds nothing it could read that is not yours already. The verdicts are the same.
+passes) on your own files. ${SANDBOX_WORDS}
 `,
     )
     .join('');
@@ -300,12 +376,12 @@ export async function writeStudentTool(folder: string, workRoot: string): Promis
     );
     write(
       'pnpm-workspace.yaml',
-      'packages:\n  - apps/*\n  - graders/*\n\nonlyBuiltDependencies:\n  - esbuild\n  - isolated-vm\n',
+      'packages:\n  - apps/*\n  - graders/*\n\nonlyBuiltDependencies:\n  - esbuild\n  - isolated-vm\n\nignoredBuiltDependencies:\n  - tree-sitter-c\n  - tree-sitter-cpp\n',
     );
     // The hook that installs only the isolated-vm the running Node loads (before the lockfile is derived:
     // the lockfile records its checksum).
     write('.pnpmfile.cjs', readFileSync(join(REPO_ROOT, '.pnpmfile.cjs'), 'utf8'));
-    // Editions the tool cannot check (a whole C++ program needs the reference's build), by assignment.
+    // Editions the tool cannot check (no student tool's build of their own), by assignment.
     const otherLanguages = recorded.flatMap(({ assignment, data }) =>
       Object.values(data.languagesNotHere ?? {}).map((l) => `${assignment.name} in ${l.title}`),
     );
@@ -322,6 +398,7 @@ export async function writeStudentTool(folder: string, workRoot: string): Promis
               assignment: assignment.name,
               title: edition.title,
               files: edition.studentFiles.map((file) => file.name),
+              native: edition.native!,
             })),
           ),
         ),
@@ -345,13 +422,20 @@ export async function writeStudentTool(folder: string, workRoot: string): Promis
         write(`${dir}/live.ts`, readFileSync(assignment.liveTestsModule));
       if (assignment.eventsModule !== undefined)
         write(`${dir}/events.ts`, readFileSync(assignment.eventsModule));
-      // A compiled edition the tool checks: its language's module and what it needs, at their places.
-      const languages = toolEditions(assignment).map(([language, edition]) => {
-        const { module, ship } = edition.native!.studentTool!;
-        for (const path of ship)
+      // A compiled edition the tool checks: its language's module and what it needs, at their places;
+      // a whole program, its handout (what `pitboss init` writes), beside the recording.
+      const languages = toolEditions(assignment).flatMap(([language, edition]) => {
+        const tool = edition.native!.studentTool!;
+        if (tool === 'whole-program') {
+          const handout = edition.native!.providedDir;
+          for (const file of filesUnder(handout))
+            write(`${dir}/${handoutFolder(language)}/${relative(handout, file)}`, readFileSync(file));
+          return [];
+        }
+        for (const path of tool.ship)
           for (const file of statSync(path).isDirectory() ? filesUnder(path) : [path])
             copy(relative(REPO_ROOT, file));
-        return [language, `./${relative(join(REPO_ROOT, dir), module)}`] as const;
+        return [[language, `./${relative(join(REPO_ROOT, dir), tool.module)}`] as const];
       });
       write(
         `${dir}/index.ts`,

@@ -3,7 +3,7 @@
 // similarity.json into <dir>; it reads the class and the results, and grades nothing.
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readSubmission } from '../1-submission/submission.ts';
+import { editionOf, editionsOf, readSubmission, type Submission } from '../1-submission/submission.ts';
 import { terminalLine } from '../6-reports/human.ts';
 import { renderSimilarityHtml } from '../6-reports/similarity.ts';
 import { chooseAssignment } from '../assignment/choose.ts';
@@ -11,14 +11,20 @@ import { loadAssignment } from '../assignment/load.ts';
 import { readBatch } from '../class/batch.ts';
 import { expandFolders, outputNames } from '../class/folders.ts';
 import {
+  type CodeLanguage,
   codeOf,
+  cppTokenizer,
   groupBehaviour,
-  KGRAM_TOKENS,
-  KGRAMS_IN_WINDOW,
+  languageOf,
+  mergePairs,
   rankPairs,
+  SIZES,
   type SimilarityReport,
   starterCode,
+  type Tokenizer,
+  tokenize,
 } from '../class/similarity.ts';
+import type { Assignment } from '../kit/assignment.ts';
 import { EXIT_INFRASTRUCTURE, EXIT_OK, PitbossError } from '../plumbing/errors.ts';
 import { writeFileWhole } from '../plumbing/files.ts';
 import type { Io } from './io.ts';
@@ -56,45 +62,80 @@ export async function similarityReport(
       `${classDir} is not a class: name a folder that holds one folder per submission`,
     );
   const names = outputNames(folders);
-  const code: ReturnType<typeof codeOf>[] = [];
   const skipped: SimilarityReport['skipped'] = [];
   // One submission the tool cannot take (no submission, past the bounds, or a failure of the tool
   // itself) is named and skipped: never the whole class's report.
+  const skip = (name: string, error: unknown) =>
+    skipped.push(
+      error instanceof PitbossError
+        ? { name, code: error.code, problem: error.message }
+        : { name, code: 'INFRASTRUCTURE', problem: `similarity failed on it: ${String(error)}` },
+    );
+  const read: { name: string; submission: Submission; edition: Assignment }[] = [];
   folders.forEach((folder, index) => {
     const name = names[index]!;
     try {
-      code.push({ ...codeOf(assignment, readSubmission(assignment, folder)), name });
+      const submission = readSubmission(assignment, folder);
+      read.push({ name, submission, edition: editionOf(assignment, submission) });
     } catch (error) {
-      skipped.push(
-        error instanceof PitbossError
-          ? { name, code: error.code, problem: error.message }
-          : { name, code: 'INFRASTRUCTURE', problem: `similarity failed on it: ${String(error)}` },
-      );
+      skip(name, error);
     }
   });
-  if (code.length < 2)
-    throw new PitbossError(
-      'USAGE',
-      `${classDir} holds ${code.length} submission${code.length === 1 ? '' : 's'}: similarity needs two or more`,
-    );
-  if (batch !== undefined && !batch.submissions.some((entry) => code.some((c) => c.name === entry.name)))
+  // C++'s tokens are loaded only for a class that has C++.
+  let cppTokens: Tokenizer | undefined;
+  if (read.some(({ edition }) => languageOf(edition) === 'cpp'))
+    try {
+      cppTokens = await cppTokenizer();
+    } catch (error) {
+      for (const { name } of read.filter(({ edition }) => languageOf(edition) === 'cpp')) skip(name, error);
+    }
+  const code: ReturnType<typeof codeOf>[] = [];
+  for (const { name, submission, edition } of read) {
+    if (languageOf(edition) === 'cpp' && cppTokens === undefined) continue;
+    try {
+      code.push({ ...codeOf(edition, submission, cppTokens), name });
+    } catch (error) {
+      skip(name, error);
+    }
+  }
+  skipped.sort((a, b) => names.indexOf(a.name) - names.indexOf(b.name));
+  if (batch !== undefined && !batch.submissions.some((entry) => names.includes(entry.name)))
     throw new PitbossError(
       'USAGE',
       `${flags.results} holds results of none of the submissions in ${classDir}: give the --out folder of a grade run of this class`,
     );
-  const starter = starterCode(assignment, (path) => readFileSync(path, 'utf8'));
+  // Each language's submissions against each other, its edition's starter credited to nobody.
+  const readFile = (path: string) => readFileSync(path, 'utf8');
+  const starterOf = (language: CodeLanguage) =>
+    editionsOf(assignment)
+      .filter((edition) => languageOf(edition) === language)
+      .flatMap((edition) => starterCode(edition, readFile));
+  const languages = [...new Set(code.map((submission) => submission.language))].sort();
+  const pairs = mergePairs(
+    languages.map((language) =>
+      rankPairs(
+        code.filter((submission) => submission.language === language),
+        starterOf(language),
+        language === 'cpp' ? cppTokens! : tokenize,
+        SIZES[language],
+      ),
+    ),
+  );
+  const starter = starterOf('typescript');
   return {
     pitboss: 'similarity',
     version: 1,
     assignment: assignment.name,
     settings: {
-      kgramTokens: KGRAM_TOKENS,
-      kgramsInWindow: KGRAMS_IN_WINDOW,
+      ...SIZES.typescript,
       starterFiles: starter.map((file) => file.name),
+      ...(languages.includes('cpp')
+        ? { cpp: { ...SIZES.cpp, starterFiles: starterOf('cpp').map((file) => file.name) } }
+        : {}),
     },
-    submissions: code.map(({ name, files, lines }) => ({ name, files, lines })),
+    submissions: code.map(({ name, language, files, lines }) => ({ name, language, files, lines })),
     skipped,
-    pairs: rankPairs(code, starter),
+    pairs,
     ...(batch === undefined ? {} : { behaviour: groupBehaviour(batch) }),
   };
 }
@@ -116,7 +157,11 @@ export async function similarity(classDir: string, flags: SimilarityFlags, io: I
   const html = join(flags.out, SIMILARITY_PAGE);
   writeFileWhole(data, `${JSON.stringify(report, null, 2)}\n`);
   writeFileWhole(html, renderSimilarityHtml(report));
-  const lines = [`Most similar pairs of ${report.submissions.length} submissions (similar, not a finding):`];
+  const count = report.submissions.length;
+  const lines = [
+    `Most similar pairs of ${count} submission${count === 1 ? '' : 's'} (similar, not a finding):`,
+  ];
+  if (report.pairs.length === 0) lines.push('  none: no two submissions of one language to compare');
   for (const pair of report.pairs.slice(0, 5))
     lines.push(`  ${(pair.similarity * 100).toFixed(1).padStart(5)}%  ${pair.left}  ${pair.right}`);
   if (report.behaviour !== undefined)

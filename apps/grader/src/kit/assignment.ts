@@ -226,10 +226,12 @@ export interface NativeLanguage {
   /**
    * How the student tool checks this edition (export-student-tool): `module` exports `language`, this
    * language as the tool builds with it (its stand-ins); `ship` lists the files and folders that module
-   * needs, each copied into the tool at its place beside the assignment's folder. Absent: the tool says
-   * it cannot check the edition (Assignment.languagesNotHere).
+   * needs, each copied into the tool at its place beside the assignment's folder. `'whole-program'`: a
+   * whole program (wholeProgram), which links nothing of the course's, is checked as the grader builds
+   * and runs it, from this language's fields and its providedDir (a public handout), with no module.
+   * Absent: the tool says it cannot check the edition (Assignment.languagesNotHere).
    */
-  studentTool?: { module: string; ship: readonly string[] } | undefined;
+  studentTool?: { module: string; ship: readonly string[] } | 'whole-program' | undefined;
   /**
    * Set when a submission is the student's whole program, of their own design (CS246's Straights): any
    * classes and files, built by its own Makefile or else by the course's flags, and graded by its

@@ -15,6 +15,8 @@ import type {
   NativeLanguage,
   StdinRead,
   TranscriptCase,
+  TranscriptSuite,
+  WholeProgram,
 } from './assignment.ts';
 import { decodeResults, decodeValue, isOpaque, type Outcome } from './decode.ts';
 import type { Calls, Script } from './script.ts';
@@ -243,6 +245,25 @@ export interface RecordedEdition {
   program: string;
   studentTests: { folder: string; suffix: string; about: string[] };
   starterFiles: Record<string, string>;
+  /** A whole program's (NativeLanguage.studentTool 'whole-program'): its language, as data. */
+  wholeProgram?: RecordedWholeProgram | undefined;
+}
+
+/**
+ * A whole program's language in the tool: what the grader builds and runs it by, and no module (it
+ * links nothing of the course's). Its transcripts are the assignment's unless it has its own.
+ */
+export interface RecordedWholeProgram {
+  name: string;
+  title: string;
+  compiler: string;
+  install: string;
+  flags: string[];
+  /** Its handout (NativeLanguage.providedDir), a folder of the tool's assignment folder, by name there. */
+  providedDir: string;
+  build: WholeProgram;
+  /** The edition's visible transcripts, when its cases, output or reads are not the assignment's. */
+  transcripts?: RecordedAssignment['transcripts'] | undefined;
 }
 
 /** The Assignment a student tool grades with: its recorded tests, its transcripts run with all the student's files. */
@@ -259,10 +280,6 @@ export function recordedAssignment(
   },
 ): Assignment {
   const describe: Describe = options.describeValue ?? (() => undefined);
-  // A case is its words and its stdin's name: two cases may share words and read another stdin.
-  const caseKey = (c: TranscriptCase) => [...c.words, c.input ?? ''].join('\0');
-  const expected = new Map(data.transcripts.cases.map((c) => [caseKey(c), c.expected]));
-  const reads = new Map(data.transcripts.cases.map((c) => [caseKey(c), c.reads]));
   const unitTestProvided = new Set(data.unitTestProvided ?? []);
   const assignment: Assignment = {
     name: data.name,
@@ -280,14 +297,7 @@ export function recordedAssignment(
     studentTests: data.studentTests,
     // Properties that need no oracle run live beside the recorded tests.
     unitTests: [...data.unitTests.map((test) => replayTest(test, describe)), ...(options.liveTests ?? [])],
-    transcripts: {
-      program: data.transcripts.program,
-      cases: data.transcripts.cases.map(({ expected: _, reads: __, ...transcriptCase }) => transcriptCase),
-      expected: (transcriptCase) => expected.get(caseKey(transcriptCase)) ?? '',
-      reads: (transcriptCase) => reads.get(caseKey(transcriptCase)) ?? [],
-      linkings: ['own'],
-      ...(options.events === undefined ? {} : { events: options.events }),
-    },
+    transcripts: replayedTranscripts(data.transcripts, options.events),
     rubricFile: join(options.dir, 'rubric.json'),
     limits: data.limits,
     starterFiles: data.starterFiles,
@@ -295,10 +305,72 @@ export function recordedAssignment(
     languagesNotHere: data.languagesNotHere,
   };
   const editions = Object.entries(data.languages ?? {}).flatMap(([name, edition]) => {
+    if (edition.wholeProgram !== undefined)
+      return [[name, wholeProgramEdition(assignment, edition, edition.wholeProgram, options)] as const];
     const native = options.languages?.[name];
     return native === undefined ? [] : [[name, recordedEdition(assignment, data, edition, native)] as const];
   });
   return editions.length === 0 ? assignment : { ...assignment, languages: Object.fromEntries(editions) };
+}
+
+/** The recorded transcripts as a suite: each case's recorded output and reads, judged in its own process. */
+function replayedTranscripts(
+  recorded: RecordedAssignment['transcripts'],
+  events: GameEvents | undefined,
+): TranscriptSuite {
+  // A case is its words and its stdin's name: two cases may share words and read another stdin.
+  const caseKey = (c: TranscriptCase) => [...c.words, c.input ?? ''].join('\0');
+  const expected = new Map(recorded.cases.map((c) => [caseKey(c), c.expected]));
+  const reads = new Map(recorded.cases.map((c) => [caseKey(c), c.reads]));
+  return {
+    program: recorded.program,
+    cases: recorded.cases.map(({ expected: _, reads: __, ...transcriptCase }) => transcriptCase),
+    expected: (transcriptCase) => expected.get(caseKey(transcriptCase)) ?? '',
+    reads: (transcriptCase) => reads.get(caseKey(transcriptCase)) ?? [],
+    linkings: ['own'],
+    ...(events === undefined ? {} : { events }),
+  };
+}
+
+/**
+ * A whole program in the student tool (CS246's Straights in C++): built as the grader builds it (its
+ * Makefile, else the course's flags) and run on the visible transcripts, judged against the recorded
+ * output. No unit tests (it has no fixed API), nothing of the course's linked in.
+ */
+function wholeProgramEdition(
+  assignment: Assignment,
+  edition: RecordedEdition,
+  whole: RecordedWholeProgram,
+  options: { dir: string; events?: GameEvents | undefined },
+): Assignment {
+  const native: NativeLanguage = {
+    name: whole.name,
+    title: whole.title,
+    compiler: whole.compiler,
+    install: whole.install,
+    flags: whole.flags,
+    providedDir: join(options.dir, whole.providedDir),
+    providedSources: [],
+    encodeArgument: () => {
+      throw new Error(`a whole ${whole.title} program has no unit tests to pass arguments to`);
+    },
+    wholeProgram: whole.build,
+  };
+  return {
+    ...assignment,
+    title: edition.title,
+    studentFiles: edition.studentFiles,
+    providedFiles: [],
+    studentTests: edition.studentTests,
+    unitTests: [],
+    transcripts:
+      whole.transcripts === undefined
+        ? { ...assignment.transcripts, program: edition.program }
+        : replayedTranscripts(whole.transcripts, options.events),
+    starterFiles: edition.starterFiles,
+    native,
+    languagesNotHere: undefined,
+  };
 }
 
 /**

@@ -6,10 +6,56 @@ import { Region } from '@dodona/dolos-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SimilarityReport } from '../../src/class/similarity.ts';
-import { tokenize } from '../../src/class/similarity.ts';
+import { cppTokenizer, tokenize } from '../../src/class/similarity.ts';
 import { pitbossHere, REPO_ROOT, scratch } from '../support.ts';
 
 const CLASSIC = join(REPO_ROOT, 'fixtures/submissions/classic');
+const STRAIGHTS = join(REPO_ROOT, 'fixtures/submissions/straights');
+const STRAIGHTS_CPP = join(REPO_ROOT, 'fixtures/submissions/straights-cpp');
+
+/** C++'s words that are not names: a renaming leaves them alone. */
+const CPP_WORDS = new Set(
+  `alignas alignof and asm auto bool break case catch char class const constexpr const_cast continue
+  decltype default delete do double dynamic_cast else enum explicit export extern false final float for
+  friend goto if include inline int long mutable namespace new noexcept not nullptr operator or override
+  private protected public register reinterpret_cast return short signed sizeof static static_assert
+  static_cast struct switch template this throw true try typedef typeid typename union unsigned using
+  virtual void volatile while define ifndef endif pragma once size_t std`.split(/\s+/),
+);
+
+/** Every C++ source and header of a folder, by its path in it. */
+const cppFiles = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((path) => /\.(cc|cpp|h)$/.test(path));
+
+/**
+ * A student's copy of a C++ program with its own names (every lower-case name not one of C++'s words,
+ * the same everywhere it occurs, headers and #includes too), its own comments and indentation.
+ */
+function renamedCppCopy(from: string, to: string): number {
+  cpSync(from, to, { recursive: true });
+  const names = new Set<string>();
+  for (const file of cppFiles(to))
+    for (const name of readFileSync(join(to, file), 'utf8').match(/\b[a-z][A-Za-z0-9]*\b/g) ?? [])
+      if (!CPP_WORDS.has(name)) names.add(name);
+  // The files keep their names (an #include names them): only their code is renamed.
+  const fileWords = new Set(cppFiles(to).flatMap((file) => file.split(/[/.]/)));
+  for (const file of cppFiles(to)) {
+    let text = readFileSync(join(to, file), 'utf8');
+    text = text.replace(/\b[a-z][A-Za-z0-9]*\b/g, (name, offset: number) =>
+      names.has(name) &&
+      !fileWords.has(name) &&
+      !/#\s*include\s*[<"][^>"]*$/.test(text.slice(text.lastIndexOf('\n', offset) + 1, offset))
+        ? `my${name[0]!.toUpperCase()}${name.slice(1)}`
+        : name,
+    );
+    text = text
+      .split('\n')
+      .map((line) => (line.trim().startsWith('//') ? '// (my notes)' : line.replace(/^( +)/, '$1$1')))
+      .join('\n');
+    writeFileSync(join(to, file), `// ${file}, my own\n\n${text}\n`);
+  }
+  return names.size;
+}
 const STYLES = readdirSync(CLASSIC)
   .filter((name) => name.startsWith('correct-'))
   .sort();
@@ -349,5 +395,119 @@ describe('pitboss similarity', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('reads C++: a renamed copy of a Straights C++ program is the top pair of a class of both languages', async () => {
+    const dir = join(scratch(), 'class');
+    // The programs of their own designs (each wrong-* fixture is one of them with one edit: a copy by design).
+    const cpp = readdirSync(STRAIGHTS_CPP)
+      .filter((name) => name.startsWith('correct-'))
+      .sort();
+    const ts = readdirSync(STRAIGHTS)
+      .filter((name) => name.startsWith('correct-'))
+      .sort();
+    for (const name of cpp) cpSync(join(STRAIGHTS_CPP, name), join(dir, name), { recursive: true });
+    for (const name of ts) cpSync(join(STRAIGHTS, name), join(dir, `ts-${name}`), { recursive: true });
+    expect(
+      renamedCppCopy(join(STRAIGHTS_CPP, 'correct-mvc-observers'), join(dir, 'student-copy')),
+    ).toBeGreaterThan(20);
+    const copied = readFileSync(join(dir, 'student-copy/main.cc'), 'utf8');
+    expect(copied).not.toBe(readFileSync(join(STRAIGHTS_CPP, 'correct-mvc-observers/main.cc'), 'utf8'));
+
+    const out = join(scratch(), 'similarity');
+    const run = await pitbossHere(['similarity', dir, '--assignment', 'straights', '--out', out]);
+    expect(run.status).toBe(0);
+    const report = JSON.parse(readFileSync(join(out, 'similarity.json'), 'utf8')) as SimilarityReport;
+    expect(report.skipped).toEqual([]);
+    const language = new Map(report.submissions.map((s) => [s.name, s.language]));
+    expect(report.submissions).toHaveLength(cpp.length + ts.length + 1);
+    for (const name of [...cpp, 'student-copy']) expect(language.get(name)).toBe('cpp');
+    for (const name of ts) expect(language.get(`ts-${name}`)).toBe('typescript');
+    // Every C++ submission read its C++ files; each is compared with the others of its language only.
+    for (const submission of report.submissions.filter((s) => s.language === 'cpp'))
+      expect(submission.files.length).toBeGreaterThan(0);
+    const n = cpp.length + 1;
+    expect(report.pairs).toHaveLength((n * (n - 1)) / 2 + (ts.length * (ts.length - 1)) / 2);
+    expect(report.pairs.every((pair) => language.get(pair.left) === language.get(pair.right))).toBe(true);
+    const [top, next] = report.pairs;
+    expect([top!.left, top!.right]).toEqual(['correct-mvc-observers', 'student-copy']);
+    expect(top!.similarity).toBeGreaterThan(0.9);
+    expect(top!.similarity).toBeGreaterThan(next!.similarity);
+    expect(top!.fragments!.length).toBeGreaterThan(0);
+    expect(report.settings.cpp).toEqual({
+      kgramTokens: 23,
+      kgramsInWindow: 17,
+      starterFiles: expect.arrayContaining(['main.cc', 'shuffle.h']),
+    });
+    expect(run.stdout).toContain('correct-mvc-observers  student-copy');
+  });
+
+  it("writes the class's report when one of two is skipped, and when all are: exit 0, each named with why", async () => {
+    const dir = join(scratch(), 'class');
+    cpSync(join(CLASSIC, 'correct-indexed'), join(dir, 'small'), { recursive: true });
+    cpSync(join(CLASSIC, 'correct-indexed'), join(dir, 'huge'), { recursive: true });
+    const hand = join(dir, 'huge', 'hand.ts');
+    writeFileSync(hand, `${readFileSync(hand, 'utf8')}\nexport const pad = [${'1,'.repeat(500_000)}];\n`);
+    const out = join(scratch(), 'similarity');
+    const one = await pitbossHere(['similarity', dir, '--assignment', 'classic', '--out', out]);
+    expect(one.status).toBe(0);
+    expect(one.stderr).toMatch(
+      /^pitboss: .* holds 2 submissions\npitboss: not compared: huge: its code is \d+ bytes/,
+    );
+    expect(one.stdout).toContain('none: no two submissions of one language to compare');
+    let report = JSON.parse(readFileSync(join(out, 'similarity.json'), 'utf8')) as SimilarityReport;
+    expect(report.submissions.map((s) => s.name)).toEqual(['small']);
+    expect(report.pairs).toEqual([]);
+    expect(report.skipped.map(({ name, code }) => [name, code])).toEqual([['huge', 'INPUT_TOO_LARGE']]);
+    expect(readFileSync(join(out, 'similarity.html'), 'utf8')).toContain('Not compared: huge (its code is');
+
+    // Both past the bounds: the report names both, and compares nothing.
+    writeFileSync(
+      join(dir, 'small', 'hand.ts'),
+      `${readFileSync(join(CLASSIC, 'correct-indexed/hand.ts'), 'utf8')}\nexport const more = [${'2,'.repeat(60_000)}];\n`,
+    );
+    const none = await pitbossHere(['similarity', dir, '--assignment', 'classic', '--out', out]);
+    expect(none.status).toBe(0);
+    report = JSON.parse(readFileSync(join(out, 'similarity.json'), 'utf8')) as SimilarityReport;
+    expect(report.submissions).toEqual([]);
+    expect(report.pairs).toEqual([]);
+    expect(report.skipped.map(({ name, code }) => [name, code])).toEqual([
+      ['huge', 'INPUT_TOO_LARGE'],
+      ['small', 'INPUT_TOO_LARGE'],
+    ]);
+  });
+
+  it('C++ tokens are the same whatever the names, literals, comments and spacing (any renaming)', async () => {
+    const tokens = await cppTokenizer();
+    const source = readFileSync(join(STRAIGHTS_CPP, 'correct-game-class/game.cc'), 'utf8');
+    const names = [...new Set(source.match(/\b[a-z][A-Za-z0-9]*\b/g) ?? [])].filter(
+      (name) => !CPP_WORDS.has(name),
+    );
+    expect(names.length).toBeGreaterThan(20);
+    const original = tokens(source).tokens;
+    expect(original.length).toBeGreaterThan(500);
+    const identifierArb = fc.stringMatching(/^[a-z][A-Za-z0-9]{0,8}$/).map((name) => `q${name}`);
+    fc.assert(
+      fc.property(
+        fc.array(identifierArb, { minLength: names.length, maxLength: names.length }),
+        fc.nat(3),
+        fc.nat(1000),
+        (fresh, indent, number) => {
+          let text = source;
+          names.forEach((name, index) => {
+            text = text.replace(new RegExp(`\\b${name}\\b`, 'g'), `${fresh[index]}${index}`);
+          });
+          text = text
+            .replace(/^ +/gm, (spaces) => spaces + ' '.repeat(indent))
+            .replace(/\/\/.*$/gm, '// x')
+            .replace(/\b\d+\b/g, String(number))
+            .replace(/"([^"\\\n]|\\.)*"/g, '"reworded"');
+          expect(tokens(text).tokens).toEqual(original);
+        },
+      ),
+      { numRuns: 20 },
+    );
+    // A statement more is other code.
+    expect(tokens(source.replace(/return /, 'count++; return ')).tokens).not.toEqual(original);
   });
 });

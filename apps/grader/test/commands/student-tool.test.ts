@@ -20,7 +20,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ISOLATED_VM_PACKAGES } from '../../src/3-sandbox/isolate/client.ts';
 import type { Report } from '../../src/6-reports/model.ts';
+import { loadAssignment } from '../../src/assignment/load.ts';
 import { json, pitboss, REPO_ROOT } from '../support.ts';
+
+/** The whole programs' C++ editions (Straights, table), as the grader loads them. */
+const wholePrograms = await Promise.all(
+  ['straights', 'table'].map(async (rules) => ({
+    rules,
+    edition: (await loadAssignment(rules)).languages!.cpp!,
+  })),
+);
 
 const root = mkdtempSync(join(tmpdir(), 'pitboss-tool-'));
 const tool = join(root, 'tool');
@@ -50,15 +59,16 @@ function secretLines(): string[] {
     d.startsWith('correct-'),
   ))
     secret.push(...filesUnder(join(REPO_ROOT, 'fixtures/submissions/classic', dir)));
-  // The C++ edition's correct fixtures, their sources (their tests quote the visible output).
-  for (const dir of readdirSync(join(REPO_ROOT, 'fixtures/submissions/classic-cpp')).filter((d) =>
-    d.startsWith('correct-'),
-  ))
-    secret.push(
-      ...[...filesUnder(join(REPO_ROOT, 'fixtures/submissions/classic-cpp', dir))].filter((file) =>
-        /\.(cpp|h)$/.test(file),
-      ),
-    );
+  // The C++ editions' correct fixtures, their sources (their tests quote the visible output).
+  for (const edition of ['classic-cpp', 'straights-cpp', 'table-cpp'])
+    for (const dir of readdirSync(join(REPO_ROOT, 'fixtures/submissions', edition)).filter((d) =>
+      d.startsWith('correct-'),
+    ))
+      secret.push(
+        ...[...filesUnder(join(REPO_ROOT, 'fixtures/submissions', edition, dir))].filter((file) =>
+          /\.(cpp|cc|h)$/.test(file),
+        ),
+      );
   const lines = secret.flatMap((file) =>
     readFileSync(file, 'utf8')
       .split('\n')
@@ -74,10 +84,11 @@ function secretLines(): string[] {
     'instructor/classic/mutants.json',
     'instructor/straights/mutants.json',
     'instructor/table/mutants.json',
-    'graders/classic/mutants-cpp.json',
-    ...(existsSync(join(REPO_ROOT, 'instructor/classic/mutants-cpp.json'))
-      ? ['instructor/classic/mutants-cpp.json']
-      : []),
+    ...['classic', 'straights', 'table'].flatMap((rules) =>
+      [`graders/${rules}/mutants-cpp.json`, `instructor/${rules}/mutants-cpp.json`].filter((file) =>
+        existsSync(join(REPO_ROOT, file)),
+      ),
+    ),
   ]) {
     const { mutants } = JSON.parse(readFileSync(join(REPO_ROOT, file), 'utf8')) as {
       mutants: { replace: string }[];
@@ -116,10 +127,25 @@ function secretLines(): string[] {
       ...filesUnder(join(REPO_ROOT, 'graders/classic', part)),
     ]),
     ...['cpp.ts', 'cpp-student-tool.ts'].map((file) => join(REPO_ROOT, 'graders/classic', file)),
+    // The whole programs' editions: the handout and the starter, which `pitboss init` writes.
+    ...wholePrograms.flatMap(({ edition }) => [
+      ...filesUnder(edition.native!.providedDir),
+      ...Object.values(edition.starterFiles).map((text) => ({ text })),
+    ]),
   ];
-  const published = publicFiles.map((file) => readFileSync(file, 'utf8')).join('\n');
+  const published = publicFiles
+    .map((file) => (typeof file === 'string' ? readFileSync(file, 'utf8') : file.text))
+    .join('\n');
   return [...new Set(lines)].filter((line) => !published.includes(line));
 }
+
+/** The installed tool's pitboss, run as a student runs it. */
+const inTool = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  spawnSync(join(tool, 'node_modules/.bin/pitboss'), args, {
+    cwd: tool,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', ...env },
+  });
 
 describe('pitboss export-student-tool', { timeout: 600_000 }, () => {
   const exported = pitboss(['export-student-tool', tool]);
@@ -308,18 +334,31 @@ export class Hand implements HandADT {
   it('C++: no reference source, object or mutant, only the public parts; the README says how', () => {
     const files = [...filesUnder(tool)].map((file) => relative(tool, file));
     const cpp = files.filter((file) => /\.(cpp|cc|h|o|a|so)$/.test(file));
-    // The handout's files, the harness (no test, no answer) and the tool's stand-ins, and nothing else.
+    // The handout's files, the harness (no test, no answer) and the tool's stand-ins, and nothing else;
+    // of a whole program, its handout alone (what `pitboss init` writes).
     expect(cpp.sort()).toEqual(
       [
-        ...readdirSync(join(REPO_ROOT, 'graders/classic/provided-cpp')).map((f) => `provided-cpp/${f}`),
-        'harness-cpp/harness.cpp',
-        'stand-ins-cpp/deck.cpp',
-        'stand-ins-cpp/hand.cpp',
-        'stand-ins-cpp/player.cpp',
-      ]
-        .map((file) => `graders/classic/${file}`)
-        .sort(),
+        ...[
+          ...readdirSync(join(REPO_ROOT, 'graders/classic/provided-cpp')).map((f) => `provided-cpp/${f}`),
+          'harness-cpp/harness.cpp',
+          'stand-ins-cpp/deck.cpp',
+          'stand-ins-cpp/hand.cpp',
+          'stand-ins-cpp/player.cpp',
+        ].map((file) => `graders/classic/${file}`),
+        ...wholePrograms.flatMap(({ rules, edition }) =>
+          readdirSync(edition.native!.providedDir)
+            .filter((f) => /\.(cpp|cc|h)$/.test(f))
+            .map((f) => `graders/${rules}/handout-cpp/${f}`),
+        ),
+      ].sort(),
     );
+    // A whole program's edition ships no module (its language is data in the recording), only its handout.
+    for (const { rules } of wholePrograms) {
+      expect(files.filter((file) => file.startsWith(`graders/${rules}/`) && /cpp/.test(file)).sort()).toEqual(
+        files.filter((file) => file.startsWith(`graders/${rules}/handout-cpp/`)).sort(),
+      );
+      expect(readFileSync(join(tool, 'graders', rules, 'index.ts'), 'utf8')).not.toMatch(/cpp|language/);
+    }
     // The stand-ins count no card: none of the reference's lines, and no rule of the game (checked
     // with the secrets above); the recording is the one the TypeScript edition replays.
     const recording = JSON.parse(readFileSync(join(tool, 'graders/classic/recorded.json'), 'utf8')) as {
@@ -334,11 +373,17 @@ export class Hand implements HandADT {
     ]);
     expect(recording.languagesNotHere).toEqual({});
     const readme = readFileSync(join(tool, 'README.md'), 'utf8');
-    expect(readme).toContain('pnpm --silent pitboss init my-cpp --assignment classic --language cpp');
-    expect(readme).toContain('pnpm --silent pitboss check my-cpp --assignment classic');
+    for (const rules of ['classic', ...wholePrograms.map((each) => each.rules)]) {
+      expect(readme).toContain(`pnpm --silent pitboss init my-cpp --assignment ${rules} --language cpp`);
+      expect(readme).toContain(`pnpm --silent pitboss check my-cpp --assignment ${rules}`);
+      const { languagesNotHere } = JSON.parse(
+        readFileSync(join(tool, 'graders', rules, 'recorded.json'), 'utf8'),
+      ) as { languagesNotHere: object };
+      expect(languagesNotHere).toEqual({});
+    }
     expect(readme).not.toContain('TypeScript submissions only');
-    // Only the editions it cannot check are named: the whole C++ programs of Straights and table.
-    expect(readme).toContain('It does not check straights in C++ or table in C++');
+    // Every edition the course grades, the tool checks.
+    expect(readme).not.toContain('It does not check');
   });
 
   it('C++: installs and checks as a student does, with the verdicts the grader gives the visible tests', () => {
@@ -355,12 +400,6 @@ export class Hand implements HandADT {
   });
 
   function checkCpp() {
-    const inTool = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-      spawnSync(join(tool, 'node_modules/.bin/pitboss'), args, {
-        cwd: tool,
-        encoding: 'utf8',
-        env: { ...process.env, NO_COLOR: '1', ...env },
-      });
     // The starter: the handout's headers and sources, the stubs, the Makefile and the example test.
     const starter = join(root, 'cpp-starter');
     const init = inTool(['init', starter, '--language', 'cpp']);
@@ -424,5 +463,85 @@ export class Hand implements HandADT {
     });
     expect(bare.stderr).toMatch(/^pitboss: WARNING: not enforced: bubblewrap cannot run here .*\n$/);
     expect(statuses(JSON.parse(bare.stdout) as Report)).toEqual(inTheTool.get('wrong-shuffle-left-first'));
+  }
+  it("C++ whole programs: init and check as a student does, with the grader's verdicts, no reference in the tool", () => {
+    install();
+    // As above: the sandbox's uid builds in the folders below this one.
+    chmodSync(root, 0o755);
+    try {
+      checkWholePrograms();
+    } finally {
+      chmodSync(root, 0o700);
+    }
+  });
+
+  function checkWholePrograms() {
+    const statuses = (report: Report) =>
+      Object.fromEntries(report.tests.map((test) => [test.id, [test.status, test.score]]));
+    for (const { rules, edition } of wholePrograms) {
+      // The starter: the course's handout and the edition's starter files, as the grader's init writes them.
+      const starter = join(root, `${rules}-cpp`, 'my-cpp');
+      const init = inTool(['init', starter, '--assignment', rules, '--language', 'cpp']);
+      expect(init.status, init.stderr).toBe(0);
+      for (const file of readdirSync(edition.native!.providedDir))
+        expect(readFileSync(join(starter, file), 'utf8')).toBe(
+          readFileSync(join(edition.native!.providedDir, file), 'utf8'),
+        );
+      for (const [file, text] of Object.entries(edition.starterFiles))
+        expect(readFileSync(join(starter, file), 'utf8')).toBe(text);
+      // Built and run: a starter plays no game, and says so in the visible transcripts' failures.
+      const begun = inTool(['check', starter, '--assignment', rules, '--format', 'json']);
+      expect(begun.stderr).toBe('');
+      expect(begun.status).toBe(1);
+      const report = JSON.parse(begun.stdout) as Report;
+      expect(report.language).toBe('cpp');
+      expect(report.tests.length).toBeGreaterThan(0);
+      expect(report.tests.every((test) => test.kind === 'transcript')).toBe(true);
+      expect(report.score).toBeLessThan(report.maxScore);
+      // The fixtures, each checked by the tool and by the grader (copies: check writes .pitboss/ in them).
+      const fixtures = join(REPO_ROOT, 'fixtures/submissions', `${rules}-cpp`);
+      const names =
+        rules === 'straights'
+          ? [
+              'correct-procedural',
+              'wrong-tie-one-winner',
+              'format-no-prompt',
+              'wrong-missing-algorithm-header',
+            ]
+          : readdirSync(fixtures)
+              .filter((name) => name.startsWith('correct-'))
+              .slice(0, 1);
+      for (const name of names) {
+        const folder = join(root, `${rules}-cpp`, name);
+        cpSync(join(fixtures, name), folder, { recursive: true });
+        const run = inTool(['check', folder, '--assignment', rules, '--format', 'json']);
+        expect(run.stderr).toBe('');
+        const local = JSON.parse(run.stdout) as Report;
+        const copy = join(root, `${rules}-cpp-graded`, name);
+        cpSync(join(fixtures, name), copy, { recursive: true });
+        const graded = json<Report>(pitboss(['check', copy, '--assignment', rules, '--format', 'json']));
+        // Every visible transcript, with the grader's status and score (the game and the format each its part).
+        expect(statuses(local)).toEqual(statuses(graded));
+        expect(local.tests.length).toBe(graded.tests.length);
+        if (name.startsWith('correct-')) {
+          expect(run.status).toBe(0);
+          expect(local.score).toBe(local.maxScore);
+        } else expect(run.status).toBe(1);
+        // The right game in another layout loses the format's part alone.
+        if (name === 'format-no-prompt') {
+          expect(local.tests.every((test) => test.parts?.game.passed === true)).toBe(true);
+          expect(local.tests.some((test) => test.parts?.format.passed === false)).toBe(true);
+        }
+        if (name === 'wrong-missing-algorithm-header')
+          expect(local.tests[0]!.message).toMatch(/#include <algorithm>/);
+      }
+    }
+    // Where bubblewrap cannot run: one line says so, the program runs without it, the verdicts are the same.
+    const folder = join(root, 'straights-cpp', 'wrong-tie-one-winner');
+    const sandboxed = JSON.parse(inTool(['check', folder, '--format', 'json']).stdout) as Report;
+    const bare = inTool(['check', folder, '--format', 'json'], { PITBOSS_DISABLE_LAYERS: 'bwrap' });
+    expect(bare.stderr).toMatch(/^pitboss: WARNING: not enforced: bubblewrap cannot run here .*\n$/);
+    expect(bare.status).toBe(1);
+    expect(statuses(JSON.parse(bare.stdout) as Report)).toEqual(statuses(sandboxed));
   }
 });
