@@ -1,9 +1,16 @@
 // What a `table` transcript's game is, apart from its format: each round's bets (input is not echoed,
 // so a bet shows only when it is refused, and through the funds), the cards shown, each the first time
 // it shows in the round, with whom it went to, the dealer's result, each player's settling and funds.
-// Read line by line, tolerant of case, spacing and a student's own wording around the cards.
+// Read line by line, tolerant of case, spacing and a student's own wording around the cards and of the
+// settling; what a hand makes (a total, a bust, a blackjack) is read from its cards, never its words.
 // Self-contained but for the kit (Assignment.eventsModule): the student tool copies it as it is.
-import { type EventDifference, type GameEvent, type GameEvents, tell } from '@pitboss/grader/kit';
+import {
+  type EventDifference,
+  type GameEvent,
+  type GameEvents,
+  type ReadAllowance,
+  tell,
+} from '@pitboss/grader/kit';
 
 const SPOTS = [
   'Two',
@@ -35,17 +42,30 @@ function cardOf(rank: string, suit: string): string | undefined {
   return spot === undefined || suitName === undefined ? undefined : `${spot} of ${suitName}`;
 }
 
-/** Lines are cut before matching: a student's output can hold anything, and matching must stay cheap. */
+/** Lines are cut before matching: a student's output can hold anything. */
 const LINE_READ = 2000;
+/** The players a game can seat, and the dealer, with room: names past these are not players. */
+const NAMES_KEPT = 16;
 
-const FUNDS = /^(.+?)\s+(?:now\s+)?has\s+\$\s*(-?\d+)/i;
-const SETTLE = /^(.+?)\s+has\s+(busted|blackjack|\d+)\s*-+\s*(dealer\s+wins|dealer\s+loses|tie)\b/i;
-const DEALER_HAS = /^dealer\s+has\s+(busted|blackjack|\d+)/i;
-const ROUND = /^round\s*(\d+)/i;
-const ILLEGAL = /illegal\s+bet/i;
-const TURN = /^(.+?)'s\s+turn\b/i;
+// Every pattern runs on a squeezed line (each run of whitespace one space), so each space in it matches
+// one character: anchored, or led by a word, with no quantifier beside another over the same characters,
+// none can backtrack over a line. Reading is linear in the output (graders/table/test/events-linear).
+const FUNDS = /^(.+?) (?:now )?has \$ ?(-?\d+)/i;
+const DEALER_HAS = /^dealer has (busted|blackjack|\d+)/i;
+const ROUND = /^round ?(\d+)/i;
+const ILLEGAL = /illegal bet/i;
+const TURN = /^(.+?)'s turn\b/i;
+const CARDS = new RegExp(CARD.replaceAll(String.raw`\s+`, ' '), 'gi');
 
-const ASKED = /how\s+much\s+does\s+(.+?)\s+bet\b/i;
+/** The player a bet prompt names: `How much does <name> bet?`, found by hand (a lazy name would rescan). */
+function asked(text: string): string | undefined {
+  const lower = text.toLowerCase();
+  const at = lower.indexOf('how much does ');
+  if (at < 0) return undefined;
+  const from = at + 'how much does '.length;
+  const end = lower.indexOf(' bet', from);
+  return end <= from ? undefined : text.slice(from, end);
+}
 
 const WORDY = /[\p{L}\p{N}_]/u;
 
@@ -64,19 +84,69 @@ function lastWord(text: string, word: string): number {
 const clean = (line: string): string =>
   line
     .slice(0, LINE_READ)
-    .replace(/^[\s>#*-]+/, '')
+    .replace(/\s+/g, ' ')
+    .replace(/^[ >#*-]+/, '')
     .trim();
 
 /** Names as keys compare without case or spacing. */
 const key = (name: string): string => name.replace(/\s+/g, ' ').trim().toLowerCase();
 
-export function readTableEvents(output: string): GameEvent[] {
-  const lines = output.split('\n').map(clean);
+/** A card's worth: its rank's, faces 10, an Ace 11 (lowered by `handOf` when that busts). */
+function worth(card: string): number {
+  const spot = SPOTS.indexOf(card.slice(0, card.indexOf(' ')));
+  return spot === 12 ? 11 : spot >= 8 ? 10 : spot + 2;
+}
+
+/** What a hand's cards make (SPEC section 8): a total, a bust, or a blackjack (exactly two cards worth 21). */
+function handOf(cards: readonly string[]): string {
+  let total = cards.reduce((sum, card) => sum + worth(card), 0);
+  for (let aces = cards.filter((card) => card.startsWith('Ace ')).length; total > 21 && aces > 0; aces--)
+    total -= 10;
+  return total > 21 ? 'busted' : total === 21 && cards.length === 2 ? 'blackjack' : String(total);
+}
+
+/** A settling from the player's side. */
+type Settled = 'win' | 'loss' | 'tie';
+const TIES = new Set(['tie', 'ties', 'tied', 'push', 'pushes', 'draw', 'draws']);
+const WINS = new Set(['win', 'wins', 'won', 'beats']);
+const LOSSES = new Set(['lose', 'loses', 'lost', 'loss']);
+const HOUSE = new Set(['dealer', 'house']);
+
+/**
+ * The settling a line's words tell, in any of the course's or students' words (`Sally wins`, `Player
+ * wins`, `Dealer loses`, `Dealer wins`, `tie`, `Push`, any case): the first word that settles, and
+ * whose side it is on by the word before it. The words are split by hand: no pattern rescans them.
+ */
+function settling(text: string): Settled | undefined {
+  const words = text.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (TIES.has(word)) return 'tie';
+    const wins = WINS.has(word);
+    if (!wins && !LOSSES.has(word)) continue;
+    const house = HOUSE.has(words[i - 1] ?? '');
+    return wins !== house ? 'win' : 'loss';
+  }
+  return undefined;
+}
+
+const SETTLED_WORDS: Readonly<Record<Settled, string>> = { win: 'a win', loss: 'a loss', tie: 'a tie' };
+
+/** A hand in words: `busted`, `with a blackjack`, `with 19`. */
+const handWords = (hand: string): string =>
+  hand === 'busted' ? 'busted' : hand === 'blackjack' ? 'with a blackjack' : `with ${hand}`;
+
+export function readTableEvents(output: string, allowance?: ReadAllowance): GameEvent[] {
+  const lines = output.split('\n').map((line) => {
+    allowance?.line();
+    return clean(line);
+  });
   // The players are who has funds: found first, so that a card's line can be read for its holder.
   const names = new Map<string, string>([['dealer', 'Dealer']]);
   for (const text of lines) {
-    const found = FUNDS.exec(text) ?? TURN.exec(text) ?? ASKED.exec(text);
-    if (found !== null && found[1]!.trim() !== '') names.set(key(found[1]!), found[1]!.trim());
+    if (names.size >= NAMES_KEPT) break;
+    const found = FUNDS.exec(text)?.[1] ?? TURN.exec(text)?.[1] ?? asked(text);
+    if (found !== undefined && found.trim() !== '') names.set(key(found), found.trim());
   }
   /** The last player named in `text` as a whole word (a player may be called `A`), as the output spells them. */
   const named = (text: string): string | undefined => {
@@ -88,11 +158,26 @@ export function readTableEvents(output: string): GameEvent[] {
     }
     return found?.name;
   };
+  /** The player a line opens with (the longest name that stands at its start), never the dealer. */
+  const opener = (text: string): string | undefined => {
+    const lower = text.toLowerCase();
+    let found: string | undefined;
+    for (const [k, name] of names) {
+      const after = lower[k.length];
+      if (k === 'dealer' || !lower.startsWith(k) || (after !== undefined && WORDY.test(after))) continue;
+      if (found === undefined || k.length > found.length) found = name;
+    }
+    return found;
+  };
   const events: GameEvent[] = [];
   let round = 1;
   let turn: string | undefined;
   let seen = new Set<string>();
+  // Each holder's cards this round: what a hand makes follows from them, never from a word printed for it.
+  let hands = new Map<string, string[]>();
+  const handOfHolder = (holder: string) => handOf(hands.get(key(holder)) ?? []);
   for (let i = 0; i < lines.length; i++) {
+    allowance?.line();
     const text = lines[i]!;
     const line = i + 1;
     const add = (k: string, say: GameEvent['say']) => events.push({ round, line, key: k, say });
@@ -100,6 +185,7 @@ export function readTableEvents(output: string): GameEvent[] {
     if (roundAt !== null) {
       round = Number(roundAt[1]);
       seen = new Set();
+      hands = new Map();
       turn = undefined;
       continue;
     }
@@ -109,22 +195,11 @@ export function readTableEvents(output: string): GameEvent[] {
     }
     const turnOf = TURN.exec(text);
     if (turnOf !== null) turn = named(turnOf[1]!) ?? turnOf[1]!.trim();
-    const settled = SETTLE.exec(text);
-    if (settled !== null) {
-      const name = named(settled[1]!) ?? settled[1]!.trim();
-      const [what, result] = [settled[2]!.toLowerCase(), settled[3]!.toLowerCase().replace(/\s+/g, ' ')];
-      add(
-        `settle ${key(name)} ${what} ${result}`,
-        (who) =>
-          `${tell(who, 'settle')} ${name}, ${what === 'busted' ? 'busted' : what === 'blackjack' ? 'with a blackjack' : `with ${what}`}, as ${result === 'tie' ? 'a tie' : `"${result}"`}`,
-      );
-      continue;
-    }
     const dealerHas = DEALER_HAS.exec(text);
     if (dealerHas !== null) {
-      const what = dealerHas[1]!.toLowerCase();
-      const told = what === 'busted' ? 'busted' : what === 'blackjack' ? 'a blackjack' : `a total of ${what}`;
-      add(`dealer ${what}`, (who) => `${tell(who, 'have')} the dealer end with ${told}`);
+      const hand = handOfHolder('dealer');
+      const told = hand === 'busted' ? 'busted' : hand === 'blackjack' ? 'a blackjack' : `a total of ${hand}`;
+      add(`dealer ${hand}`, (who) => `${tell(who, 'have')} the dealer end with ${told}`);
       continue;
     }
     const fundsOf = FUNDS.exec(text);
@@ -134,7 +209,18 @@ export function readTableEvents(output: string): GameEvent[] {
       add(`funds ${key(name)} ${Number(funds)}`, (who) => `${tell(who, 'leave')} ${name} with $${funds}`);
       continue;
     }
-    const cards = [...text.matchAll(new RegExp(CARD, 'gi'))];
+    const player = opener(text);
+    const settled = player === undefined ? undefined : settling(text.slice(player.length));
+    if (player !== undefined && settled !== undefined) {
+      const hand = handOfHolder(player);
+      add(
+        `settle ${key(player)} ${settled}`,
+        (who) =>
+          `${tell(who, 'settle')} ${player}, ${handWords(hand)}, as ${SETTLED_WORDS[settled]} for ${player}`,
+      );
+      continue;
+    }
+    const cards = [...text.matchAll(CARDS)];
     if (cards.length === 0) continue;
     // Whose cards: a player named before the first card, else whose turn it is.
     const holder = named(text.slice(0, cards[0]!.index)) ?? turn ?? 'someone';
@@ -142,6 +228,9 @@ export function readTableEvents(output: string): GameEvent[] {
       const card = cardOf(found[1]!, found[2]!);
       if (card === undefined || seen.has(card)) continue;
       seen.add(card);
+      const hand = hands.get(key(holder)) ?? [];
+      hand.push(card);
+      hands.set(key(holder), hand);
       const to = key(holder) === 'dealer' ? 'the dealer' : holder;
       add(`card ${key(holder)} ${card}`, (who) => `${tell(who, 'deal')} ${to} the ${card}`);
     }
@@ -174,7 +263,8 @@ export function tableHint(difference: EventDifference): string | undefined {
 const withoutPrompts = (output: string): string =>
   output
     .split('\n')
-    .filter((line) => !/\?\s*$/.test(line) && !/'s play:\s*$/i.test(line))
+    .map((line) => line.trimEnd())
+    .filter((line) => !line.endsWith('?') && !line.toLowerCase().endsWith("'s play:"))
     .join('\n');
 
 export const tableEvents: GameEvents = { read: readTableEvents, withoutPrompts, hint: tableHint };

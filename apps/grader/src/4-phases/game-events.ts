@@ -1,12 +1,35 @@
 // A transcript's two parts: the game (the events the assignment reads in an output, compared in
 // order) and the format (the bytes). Nothing here knows a game: the assignment's `events` reads them.
-import type { EventDifference, GameEvent, GameEvents } from '../kit/assignment.ts';
+import type { EventDifference, GameEvent, GameEvents, ReadAllowance } from '../kit/assignment.ts';
 
-/** The events of an output; an assignment's reader that throws reads as no events (its bug, never the student's crash). */
-export function readEvents(events: GameEvents, output: string): GameEvent[] {
+/** Reading an output stopped: the submission's time budget ran out while it was read. */
+export class ReadingStopped extends Error {
+  readonly code = 'READING_STOPPED';
+}
+
+/** Lines read between two looks at the clock: a look costs more than a line of a linear reader. */
+const LINES_PER_LOOK = 64;
+
+/** An allowance of `ms` milliseconds from now, looked at every LINES_PER_LOOK lines. */
+export function allowanceOf(ms: number): ReadAllowance {
+  const deadline = performance.now() + ms;
+  let lines = 0;
+  return {
+    line() {
+      if (++lines % LINES_PER_LOOK === 0 && performance.now() > deadline) throw new ReadingStopped();
+    },
+  };
+}
+
+/**
+ * The events of an output; an assignment's reader that throws reads as no events (its bug, never the
+ * student's crash), but for an allowance that ran out, which stops the reading (ReadingStopped).
+ */
+export function readEvents(events: GameEvents, output: string, allowance?: ReadAllowance): GameEvent[] {
   try {
-    return events.read(output);
-  } catch {
+    return events.read(output, allowance);
+  } catch (error) {
+    if (error instanceof ReadingStopped) throw error;
     return [];
   }
 }

@@ -1,15 +1,17 @@
 // Where a transcript is judged: a program's run against the reference's expected output, as a verdict
 // and the words that tell it.
 
-import { BEFORE_MAIN, describeLimit, type ProgramOutcome } from '../3-sandbox/door.ts';
+import { BEFORE_MAIN, type Budget, describeLimit, type ProgramOutcome } from '../3-sandbox/door.ts';
 import type { TranscriptDiff, TranscriptParts } from '../6-reports/model.ts';
-import type { GameEvents, Limits, StdinRead } from '../kit/assignment.ts';
+import type { GameEvents, Limits, ReadAllowance, StdinRead } from '../kit/assignment.ts';
 import {
+  allowanceOf,
   compareEvents,
   describeGameDifference,
   FORMAT_ONLY_WORDS,
   formatOnly,
   gameAt,
+  ReadingStopped,
   readEvents,
 } from './game-events.ts';
 import { byBudget, LIMIT_STATUS, type Outcome } from './outcome.ts';
@@ -55,9 +57,43 @@ export function judgeTranscript(
    * with the right output passes, and a wrong output is a difference, not a crash. A signal still crashes.
    */
   anyExitStatus = false,
+  /**
+   * The submission's budget: reading the output (its diff, its events) is counted in it, and a reading
+   * that runs out of it stops with the case failed.
+   */
+  budget?: Budget | undefined,
 ): Outcome {
-  const judged = judgeBytes(program, expected, run, limits, timeoutMs, withhold, reads, anyExitStatus);
-  if (events === undefined || run.infrastructure === true) return judged;
+  const stop = budget?.start();
+  try {
+    const allowance = budget === undefined ? undefined : allowanceOf(budget.left());
+    const judged = judgeBytes(program, expected, run, limits, timeoutMs, withhold, reads, anyExitStatus);
+    return events === undefined || run.infrastructure === true
+      ? judged
+      : judgeGame(judged, expected, run, withhold, events, allowance);
+  } catch (error) {
+    if (!(error instanceof ReadingStopped)) throw error;
+    return byBudget({
+      status: 'timeout',
+      message: `${program}'s output was not read to its end: reading it as the game's events ${describeLimit('budget', limits, 0)}`,
+    });
+  } finally {
+    stop?.();
+  }
+}
+
+/** A verdict on the bytes in two parts, the game and the format, when the course's output tells a game. */
+function judgeGame(
+  judged: Outcome,
+  expected: string,
+  run: ProgramOutcome,
+  withhold: boolean,
+  events: GameEvents,
+  allowance: ReadAllowance | undefined,
+): Outcome {
+  // The course's output is the reference's: read without an allowance.
+  const course = readEvents(events, expected);
+  // No game in the course's output: nothing to earn but the format (an empty program earns nothing).
+  if (course.length === 0) return { ...judged, noGame: true };
   // Points are the scoring's to give (5-scoring/score.ts): here only which part passed.
   const none = { passed: false, score: 0, maxScore: 0 };
   // A program stopped by a limit or that crashed earns neither part, whatever it printed before.
@@ -66,7 +102,7 @@ export function judgeTranscript(
     return { ...judged, parts: { game: { ...none, passed }, format: { ...none, passed } } };
   }
   const actual = run.stdout.toString('utf8');
-  const difference = compareEvents(readEvents(events, actual), readEvents(events, expected));
+  const difference = compareEvents(readEvents(events, actual, allowance), course);
   const only = withhold ? undefined : formatOnly(expected, actual, events.withoutPrompts);
   // A run beside the reference's files is told no more than before: whitespace alone, as the diff says.
   const shownOnly = withhold ? (judged.diff.whitespaceOnly ? 'whitespace' : undefined) : only;

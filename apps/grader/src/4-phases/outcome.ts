@@ -2,7 +2,16 @@
 // budget spent, code that already hung.
 import type { TestResult } from '../6-reports/model.ts';
 
-export type Outcome = Omit<TestResult, 'id' | 'name' | 'file' | 'kind' | 'visibility' | 'score' | 'maxScore'>;
+export type Outcome = Omit<
+  TestResult,
+  'id' | 'name' | 'file' | 'kind' | 'visibility' | 'score' | 'maxScore'
+> & {
+  /**
+   * The reference's output of the case tells no game event: the case is judged on its format alone
+   * (no game part to give for free to a program that prints nothing). Never in a report.
+   */
+  noGame?: true | undefined;
+};
 
 /** Outcomes the submission's spent budget gave: no hang of the code's own. */
 const budgetStops = new WeakSet<Outcome>();

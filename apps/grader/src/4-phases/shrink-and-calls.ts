@@ -49,6 +49,7 @@ export async function shorterInput(
       assignment.transcripts.reads?.(shorterCase),
       assignment.transcripts.events,
       assignment.native?.wholeProgram !== undefined,
+      budget,
     );
   };
   const judged = new Map<string, Outcome>();

@@ -133,6 +133,7 @@ export async function runTranscripts(
           assignment.transcripts.reads?.(caseOf.get(id)!),
           assignment.transcripts.events,
           whole !== undefined,
+          budget,
         );
         const calls = callsOf.get(id);
         // A linked run's other files are the reference's: only the program is the student's.

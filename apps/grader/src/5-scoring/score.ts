@@ -31,8 +31,12 @@ export function scoreTests(
       status: 'runtime-error' as TestStatus,
       message: 'the test did not run',
     };
-    const parts = test.parts === undefined ? undefined : partsOf(test.points, test.parts, outcome);
-    const { parts: _judged, ...rest } = outcome;
+    // A case whose course output tells no game has no game part: its points are its format's.
+    const parts =
+      test.parts === undefined || outcome.noGame === true
+        ? undefined
+        : partsOf(test.points, test.parts, outcome);
+    const { parts: _judged, noGame: _noGame, ...rest } = outcome;
     return {
       id: test.id,
       name: test.name,

@@ -117,9 +117,21 @@ export interface EventDifference {
   courseAll: readonly GameEvent[];
 }
 
+/**
+ * What reading an output may spend: a reader calls `line()` once for each line it reads, which throws
+ * (the grader's ReadingStopped) once the submission's budget is spent. Every reader reads in time
+ * linear in its output: no pattern that can backtrack over a line.
+ */
+export interface ReadAllowance {
+  line(): void;
+}
+
 export interface GameEvents {
-  /** The events an output tells, in order. Must never throw, whatever the text. */
-  read(output: string): GameEvent[];
+  /**
+   * The events an output tells, in order. Must never throw, whatever the text, but for what
+   * `allowance.line()` throws.
+   */
+  read(output: string, allowance?: ReadAllowance): GameEvent[];
   /**
    * A program's prompts, removed from an output (Straights' `>`): two outputs equal but for them differ
    * in their prompts only. None: the game has no prompts.

@@ -9,6 +9,7 @@ export type {
   Limits,
   NativeLanguage,
   ProvidedFile,
+  ReadAllowance,
   StdinRead,
   StudentFile,
   Teller,
@@ -28,6 +29,13 @@ export {
   type SituationCount,
 } from './coverage.ts';
 export { cutText, isOpaque, MalformedReply, Opaque, type Outcome } from './decode.ts';
+export {
+  backtrackingLines,
+  backtrackingOutput,
+  LINE_MAX,
+  type ReadingCost,
+  readingCost,
+} from './reading-cost.ts';
 export {
   type Describe,
   matches,

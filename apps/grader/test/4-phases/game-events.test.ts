@@ -5,7 +5,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PlannedTest } from '../../src/2-plan/plan.ts';
 import type { ProgramOutcome } from '../../src/3-sandbox/door.ts';
-import { compareEvents, formatOnly, readEvents } from '../../src/4-phases/game-events.ts';
+import { Budget } from '../../src/3-sandbox/limits.ts';
+import {
+  allowanceOf,
+  compareEvents,
+  formatOnly,
+  ReadingStopped,
+  readEvents,
+} from '../../src/4-phases/game-events.ts';
 import { judgeTranscript } from '../../src/4-phases/judge-transcript.ts';
 import { scoreTests } from '../../src/5-scoring/score.ts';
 import { boundReport, earned, type Report, SCHEMA_VERSION } from '../../src/6-reports/model.ts';
@@ -185,6 +192,82 @@ describe('game events in the core', () => {
     expect(
       scoreTests([plain], new Map([[test.id, judge(EXPECTED, EXPECTED.replaceAll('>', ''))]]))[0]!.score,
     ).toBe(0);
+  });
+
+  it('a case whose course output tells no game is judged on its format alone: an empty program earns nothing', () => {
+    const test: PlannedTest = {
+      id: 'transcript.edge.own:usage',
+      name: 'toy usage',
+      file: 'all files',
+      kind: 'transcript',
+      points: 0.5,
+      visibility: 'visible',
+      seed: 1,
+      transcript: { case: { group: 'edge', words: [] }, linking: 'own' },
+      parts: { game: 0.8, format: 0.2 },
+    };
+    const USAGE = 'Usage: toy <moves>\n';
+    const result = (expected: string, actual: string) =>
+      scoreTests([test], new Map([[test.id, judge(expected, actual)]]))[0]!;
+    for (const actual of ['', '>', 'Usage:\n']) {
+      const nothing = result(USAGE, actual);
+      expect(nothing.score, JSON.stringify(actual)).toBe(0);
+      expect(nothing.parts).toBeUndefined();
+      expect(nothing).not.toHaveProperty('noGame');
+    }
+    const right = result(USAGE, USAGE);
+    expect(right.score).toBe(0.5);
+    expect(right.parts).toBeUndefined();
+    // A course output with a game keeps its parts: an empty output earns neither.
+    const empty = result(EXPECTED, '');
+    expect(empty.score).toBe(0);
+    expect(empty.parts?.game).toMatchObject({ passed: false, maxScore: 0.4 });
+  });
+
+  it("a reading past the submission's budget stops with the case failed and says why", () => {
+    // The toy, reading as every reader does: telling its allowance of each line.
+    const reader: GameEvents = {
+      ...toy,
+      read: (output, allowance) => {
+        for (const _ of output.split('\n')) allowance?.line();
+        return toy.read(output);
+      },
+    };
+    const spent = new Budget(0);
+    const many = EXPECTED.repeat(100);
+    const outcome = judgeTranscript(
+      'toy.ts',
+      many,
+      ran(many.replace('north', 'west')),
+      { ...limits, budgetMs: 0 },
+      1000,
+      false,
+      undefined,
+      reader,
+      false,
+      spent,
+    );
+    expect(outcome.status).toBe('timeout');
+    expect(outcome.message).toMatch(
+      /^toy\.ts's output was not read to its end: reading it as the game's events ran out of the submission's time budget/,
+    );
+    expect(outcome.parts).toBeUndefined();
+    // A budget left reads to the end, and the reading is counted in it.
+    const budget = new Budget(60_000);
+    expect(
+      judgeTranscript('toy.ts', many, ran(many), limits, 1000, false, undefined, reader, false, budget)
+        .status,
+    ).toBe('passed');
+    expect(budget.left()).toBeLessThan(60_000);
+  });
+
+  it('an allowance throws only past its deadline, and readEvents passes that on where a reader bug reads as no events', () => {
+    const lines = Array.from({ length: 1000 }, (_, i) => `${i} moves north`).join('\n');
+    expect(readEvents(toy, lines, allowanceOf(60_000))).toHaveLength(1000);
+    const counted: GameEvents = {
+      read: (output, allowance) => output.split('\n').flatMap((text) => (allowance?.line(), [])),
+    };
+    expect(() => readEvents(counted, lines, allowanceOf(-1))).toThrow(ReadingStopped);
   });
 
   it("a student's view keeps a visible transcript's parts and drops a hidden one's, its score kept", () => {

@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatOnly } from '../../src/4-phases/game-events.ts';
 import {
   compareTranscripts,
   describeLaterRegions,
   differingRegions,
 } from '../../src/4-phases/transcript-diff.ts';
 import type { DiffRegion } from '../../src/6-reports/model.ts';
+import { backtrackingLines, backtrackingOutput, readingCost } from '../../src/kit/reading-cost.ts';
 
 // Lines from a small alphabet, so that two outputs share lines and differ in several places.
 const linesArb = fc.array(fc.constantFrom('Player bets 10', 'Dealer hits', 'Push', 'Player wins', ''), {
@@ -103,5 +105,21 @@ describe('the differing regions of two outputs', () => {
     expect(diff.moreRegions).toBe('too many');
     expect(diff.regions).toBeUndefined();
     expect(describeLaterRegions(diff)).toBe('the outputs differ in too many places after it to list them');
+  });
+});
+
+describe('the diff reads in linear time', () => {
+  // A course-like output: the lines of a small game, repeated.
+  const course = `${Array.from({ length: 60 }, (_, i) => `Hand ${i + 1} bankroll 100\nPlayer bets 5\nPlayer dealt Ten of Spades\nDealer wins`).join('\n')}\n`;
+
+  it("costs per byte of backtracking lines about what a course line's does, both parts of the comparison", () => {
+    const hostile = backtrackingOutput(backtrackingLines().length);
+    // The course's lines differing from it in many places, as the hostile ones differ in every line:
+    // the line diff's cost grows with the edits (up to MAX_EDITS), never with what is on a line.
+    const changed = course.replaceAll('Dealer wins', 'Push').replaceAll('bets 5', 'bets 6');
+    const diff = readingCost((text) => compareTranscripts(course, text), hostile, changed);
+    expect(diff.ratio, JSON.stringify(diff)).toBeLessThan(4);
+    const format = readingCost((text) => formatOnly(course, text, (output) => output), hostile, changed);
+    expect(format.ratio, JSON.stringify(format)).toBeLessThan(4);
   });
 });
