@@ -6,7 +6,8 @@
 // reference's own transcript of the case (ties: two winners or more; the game past 80: a round ending
 // on exactly 80; a new engine each round: a second round; quit ignored: a `quit` read as a command,
 // which then prints what an unknown command prints; the EOF loop: the input ending at a command prompt,
-// each of those a time-out on its own short limit while the other cases pass).
+// which only an end-of-input case does, each a time-out on its own short limit while the other cases
+// pass).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +17,12 @@ import { expectedTranscript, transcriptCases } from '../transcripts.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const FIXTURES = here('../../../fixtures/submissions/straights-cpp');
-const PUBLIC = ['transcript.course.', 'transcript.edge.', 'transcript.generated.'];
+const PUBLIC = [
+  'transcript.course.',
+  'transcript.edge.',
+  'transcript.end-of-input.',
+  'transcript.generated.',
+];
 
 interface Report {
   submission: { name: string };
