@@ -9,7 +9,7 @@ import { cppEdition } from './cpp.ts';
 import { straightsEvents } from './events.ts';
 import { starterFiles, stubs } from './starter.ts';
 import { rulesTests } from './suites/rules.ts';
-import { expectedTranscript, transcriptCases } from './transcripts.ts';
+import { endAsTheCourse, expectedTranscript, transcriptCases } from './transcripts.ts';
 import { describeValue } from './words.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -48,8 +48,9 @@ const typescript: Assignment = {
     program: 'straights.ts',
     cases: transcriptCases,
     expected: expectedTranscript,
-    // A drawn game that differs is cut down to the fewest typed lines that still show it.
-    shrink: { groups: ['generated'] },
+    // A drawn game that differs is cut down to the fewest typed lines that still show it, ending as
+    // every drawn game ends: with `quit` or the game over, never at a prompt.
+    shrink: { groups: ['generated'], ending: endAsTheCourse },
     // The game apart from its format: moves, each round's totals, the winners (events.ts).
     events: straightsEvents,
   },

@@ -52,24 +52,66 @@ export function generatedCases(
   }));
 }
 
+/**
+ * The group of the edge cases whose input ends at a prompt: the only cases that test the end of input
+ * (SPEC section 9), worth little, their ids saying so (`transcript.end-of-input.*`).
+ */
+export const END_OF_INPUT = 'end-of-input';
+
+/** The edge cases, those ending at a prompt in a group of their own. */
+const edgeCases = (): TranscriptCase[] =>
+  casesOf(here('./cases/edge'), 'edge').map((each) =>
+    readsPastEnd(each) ? { ...each, group: END_OF_INPUT, endsAtPrompt: true } : each,
+  );
+
 export const transcriptCases: readonly TranscriptCase[] = [
   ...casesOf(here('./cases/course'), 'course'),
-  ...casesOf(here('./cases/edge'), 'edge'),
+  ...edgeCases(),
   ...generatedCases(),
 ];
 
-/** What the reference prints for a case: its seed read as the course's program reads it, its stdin word by word. */
-export function expectedTranscript(transcriptCase: TranscriptCase): string {
+/** The reference's game of a case, its output, and whether it asked for a word past the end of the stdin. */
+function playCase(transcriptCase: TranscriptCase): { text: string; pastEnd: boolean } {
   const [word] = transcriptCase.words;
   const seed = word === undefined ? 0 : parseSeed(word);
   if (typeof seed !== 'number') throw new Error(`straights: a case's seed must be an integer, got '${word}'`);
   let text = '';
+  let pastEnd = false;
+  const words = wordsOf(transcriptCase.stdin ?? '');
   playGame({
     seed,
-    input: wordsOf(transcriptCase.stdin ?? ''),
+    input: {
+      next: () => {
+        const next = words.next();
+        if (next === undefined) pastEnd = true;
+        return next;
+      },
+    },
     write: (chunk) => {
       text += chunk;
     },
   });
-  return text;
+  return { text, pastEnd };
+}
+
+/** What the reference prints for a case: its seed read as the course's program reads it, its stdin word by word. */
+export function expectedTranscript(transcriptCase: TranscriptCase): string {
+  return playCase(transcriptCase).text;
+}
+
+/** Whether a case's input ends at a prompt: the reference asks for more than it holds (the end acts as `quit`). */
+export function readsPastEnd(transcriptCase: TranscriptCase): boolean {
+  return playCase(transcriptCase).pastEnd;
+}
+
+/**
+ * A shorter stdin (a failing case cut down) ended as the drawn cases end: `quit` typed while the
+ * reference would ask for more. A cut may leave seats unanswered: each `quit` there is a human's
+ * answer, so at most five are typed (four seats, then a turn's).
+ */
+export function endAsTheCourse(stdin: string, transcriptCase: TranscriptCase): string {
+  let ended = stdin;
+  for (let typed = 0; typed <= 4 && readsPastEnd({ ...transcriptCase, stdin: ended }); typed++)
+    ended = `${ended}${ended === '' || ended.endsWith('\n') ? '' : '\n'}quit\n`;
+  return ended;
 }

@@ -26,7 +26,7 @@ import { runOwnNativeTests } from './4-phases/student-tests/native-own.ts';
 import { markKept, runOwnTests, runStudentTests } from './4-phases/student-tests.ts';
 import { attribute, keepTranscripts, runTranscripts } from './4-phases/transcripts.ts';
 import { runUnitTests } from './4-phases/unit.ts';
-import { STUDENT_TOOL_NOTE, scoreReport, scoreTests } from './5-scoring/score.ts';
+import { endlessNote, STUDENT_TOOL_NOTE, scoreReport, scoreTests } from './5-scoring/score.ts';
 import type { Report } from './6-reports/model.ts';
 import type { Assignment } from './kit/assignment.ts';
 import { omittedIds } from './mutants/catalogue.ts';
@@ -164,6 +164,8 @@ async function gradeIn(
       // The student tool holds no reference and no mutant: it says where the rest is scored.
       ...(assignment.solutionDir === undefined ? [STUDENT_TOOL_NOTE] : []),
       ...encodingNotes(submission),
+      // A loop at the end of the input, told once for every case it cost a format.
+      ...[endlessNote(results, assignment.transcripts.program)].filter((note) => note !== undefined),
     ],
   );
 }

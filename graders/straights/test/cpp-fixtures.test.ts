@@ -6,7 +6,8 @@
 // reference's own transcript of the case (ties: two winners or more; the game past 80: a round ending
 // on exactly 80; a new engine each round: a second round; quit ignored: a `quit` read as a command,
 // which then prints what an unknown command prints; the EOF loop: the input ending at a command prompt,
-// each of those a time-out on its own short limit while the other cases pass).
+// which only an end-of-input case does, each a time-out on its own short limit after the game's last
+// event: its game kept, its format lost, told once in a note, while the other cases pass).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,12 +18,18 @@ import { expectedTranscript, transcriptCases } from '../transcripts.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const FIXTURES = here('../../../fixtures/submissions/straights-cpp');
-const PUBLIC = ['transcript.course.', 'transcript.edge.', 'transcript.generated.'];
+const PUBLIC = [
+  'transcript.course.',
+  'transcript.edge.',
+  'transcript.end-of-input.',
+  'transcript.generated.',
+];
 
 interface Report {
   submission: { name: string };
   score: number;
   maxScore: number;
+  notes?: string[];
   tests: {
     id: string;
     status: string;
@@ -192,7 +199,7 @@ describe('C++ Straights programs of their students own design', () => {
     }
   });
 
-  it('times the EOF loop out on each case whose input ends at a command prompt, alone and cheaply', () => {
+  it('times the EOF loop out on each case whose input ends at a command prompt, alone and cheaply, keeping its game', () => {
     const report = reports.get('wrong-eof-spins')!;
     const endsAtCommand = where((each, output) => {
       const words = (each.stdin ?? '').trim().split(/\s+/);
@@ -206,9 +213,36 @@ describe('C++ Straights programs of their students own design', () => {
     });
     expect(failing('wrong-eof-spins')).toEqual(endsAtCommand);
     expect(endsAtCommand.size).toBeGreaterThan(0);
+    // Only the end-of-input cases end at a prompt: no course, edge or drawn case.
+    for (const id of endsAtCommand) expect(id).toMatch(/^transcript\.end-of-input\./);
     for (const test of report.tests.filter((each) => endsAtCommand.has(each.id))) {
       expect(test.status).toBe('timeout');
-      expect(test.message).toMatch(/limit of 1000 ms/);
+      expect(test.message).toMatch(
+        /^the game is right \(every event as the course's\), then .*limit of 1000 ms/,
+      );
+      expect(test.parts?.game.passed, test.id).toBe(true);
+      expect(test.parts?.format.passed, test.id).toBe(false);
+    }
+    // Told once for all of them, with how many.
+    expect(report.notes?.filter((note) => note.includes('asks again for ever'))).toEqual([
+      `at the end of its input your straights asks again for ever, or prints on, instead of ending (${endsAtCommand.size === 1 ? '1 case, stopped' : `${endsAtCommand.size} cases, each stopped`} by a limit after the game's last event): those cases keep the game's points and lose the format's`,
+    ]);
+  });
+
+  it("gives every program whose game is right in every course case at least 75% of the transcripts' points, whatever its format or its end of input", () => {
+    for (const name of [
+      'correct-game-class',
+      'correct-mvc-observers',
+      'correct-procedural',
+      'correct-exit-status-one',
+      'format-no-prompt',
+      'wrong-eof-spins',
+    ]) {
+      const report = reports.get(name)!;
+      const course = report.tests.filter((test) => test.id.startsWith('transcript.course.'));
+      expect(course.length, name).toBe(38);
+      expect(course.every((test) => test.parts?.game.passed === true)).toBe(true);
+      expect(report.score / report.maxScore, name).toBeGreaterThanOrEqual(0.75);
     }
   });
 

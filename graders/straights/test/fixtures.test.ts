@@ -1,7 +1,7 @@
 // The student-style Straights submissions (fixtures/submissions/straights/), graded by the built
 // pitboss CLI: every correct-* at full marks (its rules.ts, its program in both linkings, its own
 // tests against the mutants); every wrong-* fails the test its NOTES.md names ("Caught by:"), with the
-// words it quotes ("Says:"), and so loses points.
+// words it quotes ("Says:"), and so loses points; the wrong-hang-* time out where their NOTES.md says.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,13 +17,20 @@ const folders = readdirSync(FIXTURES, { withFileTypes: true })
   .map((entry) => entry.name)
   .sort();
 const correct = folders.filter((name) => name.startsWith('correct-'));
-const wrong = folders.filter((name) => name.startsWith('wrong-'));
+const wrong = folders.filter((name) => name.startsWith('wrong-') && !name.startsWith('wrong-hang-'));
 
 interface Report {
   submission: { name: string };
   score: number;
   maxScore: number;
-  tests: { id: string; status: string; message?: string; parts?: { game: { passed: boolean } } }[];
+  tests: {
+    id: string;
+    status: string;
+    score: number;
+    maxScore: number;
+    message?: string;
+    parts?: { game: { passed: boolean } };
+  }[];
 }
 
 function grade(dirs: readonly string[], only: readonly string[]): Report[] {
@@ -92,6 +99,29 @@ describe('the Straights fixtures', () => {
     },
     120_000,
   );
+
+  it('wrong-hang-eof-reads-again times out on the end-of-input cases alone, each on its own limit, never stopping the rest', () => {
+    const [report] = grade(['wrong-hang-eof-reads-again'], ['transcript.']);
+    const lost = report!.tests.filter((test) => test.status !== 'passed');
+    const atPrompt = transcriptCases.filter((each) => each.endsAtPrompt === true);
+    expect(atPrompt.length).toBeGreaterThanOrEqual(2);
+    // Both linkings of every end-of-input case, and nothing else: more than the two time-outs that
+    // stop a program's other runs, none of which is "not run".
+    expect(lost.map((test) => test.id).sort()).toEqual(
+      atPrompt
+        .flatMap((each) =>
+          ['linked', 'own'].map(
+            (linking) => `transcript.end-of-input.${linking}:${each.words[0]}_${each.input}`,
+          ),
+        )
+        .sort(),
+    );
+    for (const test of lost) {
+      expect(test.status, test.id).toBe('timeout');
+      expect(test.message, test.id).toMatch(/used more CPU time than its limit|took longer than its limit/);
+    }
+    expect(report!.score).toBe(report!.maxScore - lost.reduce((sum, test) => sum + test.maxScore, 0));
+  }, 300_000);
 
   // A rule bug costs the game part on exactly the cases where the course's game shows it, and no other.
   it.each([

@@ -38,6 +38,7 @@ describe('solution/ under pitboss grade', () => {
       'rules.',
       'transcript.course.',
       'transcript.edge.',
+      'transcript.end-of-input.',
       'transcript.generated.',
       'transcript.private.',
     ])

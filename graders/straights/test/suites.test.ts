@@ -191,9 +191,10 @@ describe('the transcript cases', () => {
     }
   });
 
-  it("are the edge cases' goldens, byte for byte (all but `44abc`, std::stoi's reading of a seed)", () => {
-    const edge = cases.filter((c) => c.group === 'edge');
+  it("are the edge cases' goldens, byte for byte (all but `44abc`, std::stoi's reading of a seed), those ending at a prompt in a group of their own", () => {
+    const edge = cases.filter((c) => c.group === 'edge' || c.group === 'end-of-input');
     expect(edge.length).toBeGreaterThanOrEqual(25);
+    expect(edge.filter((c) => c.group === 'end-of-input')).toHaveLength(4);
     expect(edge.some((c) => c.words[0] === '44abc')).toBe(false);
     for (const c of edge) {
       expect(c.stdin).toBe(fixture(`transcripts/straights/${c.input}`));

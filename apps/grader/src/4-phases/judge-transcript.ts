@@ -96,6 +96,16 @@ function judgeGame(
   if (course.length === 0) return { ...judged, noGame: true };
   // Points are the scoring's to give (5-scoring/score.ts): here only which part passed.
   const none = { passed: false, score: 0, maxScore: 0 };
+  const afterGame = stoppedAfterGame(run, expected, events);
+  if (afterGame) {
+    // Stopped by its own limit once the course's game was over (a program asking again for ever at
+    // the end of its input): the game read before the limit is judged, and the format is lost.
+    return {
+      ...judged,
+      message: `the game is right (every event as the course's), then ${judged.message}`,
+      parts: { game: { ...none, passed: true }, format: { ...none, passed: false } },
+    };
+  }
   // A program stopped by a limit or that crashed earns neither part, whatever it printed before.
   if (judged.diff === undefined || run.limit !== undefined || judged.status !== 'failed') {
     const passed = judged.status === 'passed';
@@ -123,6 +133,19 @@ function judgeGame(
       ? `the game is right (every event as the course's), the format is not: ${formatWords}`
       : `the game differs: ${describeGameDifference(difference, events, withhold)}; the format: ${formatWords}`;
   return { ...judged, message, parts };
+}
+
+/**
+ * Whether a run stopped by its own time, processor or output limit had printed exactly the course's
+ * game by then: every event the course's output tells, and none after. A program that loops mid-game
+ * stops short of the course's last event, and one that plays on prints more: neither is.
+ */
+export function stoppedAfterGame(run: ProgramOutcome, expected: string, events: GameEvents): boolean {
+  if (run.limit !== 'time' && run.limit !== 'cpu' && run.limit !== 'output') return false;
+  // Nothing printed shows no game, even where the course's shows no event.
+  if (run.stdout.length === 0) return false;
+  const actual = run.stdout.toString('utf8');
+  return compareEvents(readEvents(events, actual), readEvents(events, expected)) === undefined;
 }
 
 /** The verdict on the bytes alone, as every transcript was judged before game events. */

@@ -19,9 +19,16 @@ export const byBudget = (outcome: Outcome): Outcome => {
   budgetStops.add(outcome);
   return outcome;
 };
-/** Whether an outcome says the code hung: its own time limit, never the budget or the machinery. */
+/**
+ * Whether an outcome says the code hung: its own time limit, never the budget or the machinery, nor a
+ * program stopped once its game was right (one asking again for ever at the end of its input: the
+ * other cases' games are still played, each end-of-input case costing its own limit).
+ */
 export const hung = (outcome: Outcome | undefined): boolean =>
-  outcome?.status === 'timeout' && outcome.infrastructure !== true && !budgetStops.has(outcome);
+  outcome?.status === 'timeout' &&
+  outcome.infrastructure !== true &&
+  !budgetStops.has(outcome) &&
+  outcome.parts?.game.passed !== true;
 
 /** How many of a file's tests (or a linking's runs) may time out before the rest are not run. */
 export const HANGS_TO_STOP = 2;

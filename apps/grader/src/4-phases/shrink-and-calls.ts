@@ -35,8 +35,12 @@ export async function shorterInput(
   const stdin = transcriptCase.stdin!;
   const ending = stdin.endsWith('\n') ? '\n' : '';
   const lines = (ending === '' ? stdin : stdin.slice(0, -1)).split('\n');
-  const textOf = (candidate: readonly string[]) =>
+  const cut = (candidate: readonly string[]) =>
     candidate.length === 0 ? '' : `${candidate.join('\n')}${ending}`;
+  // A cut input ends as the group's cases end (a Straights case never ends at a prompt).
+  const endedAs = assignment.transcripts.shrink?.ending;
+  const textOf = (candidate: readonly string[]) =>
+    endedAs === undefined ? cut(candidate) : endedAs(cut(candidate), transcriptCase);
   const judgeWith = (input: string, expected: string, run: ProgramOutcome): Outcome => {
     const shorterCase = { ...transcriptCase, stdin: input };
     return judgeTranscript(
@@ -94,12 +98,14 @@ export async function shorterInput(
     return true;
   };
   const shrunk = await shrinkLines(lines, fails);
-  if (shrunk.lines.length >= lines.length) return undefined;
   const input = textOf(shrunk.lines);
+  // Counted as ended (a `quit` added is a line typed): no shorter than the case, nothing to show.
+  const typed = input === '' ? 0 : input.replace(/\n$/, '').split('\n').length;
+  if (shrunk.lines.length >= lines.length || typed >= lines.length) return undefined;
   const verdict = judged.get(input)!;
   return {
     stdin: input,
-    lines: shrunk.lines.length,
+    lines: typed,
     originalLines: lines.length,
     diff: verdict.diff!,
     message: verdict.message ?? '',

@@ -174,7 +174,9 @@ export async function runTranscripts(
       ...now.flatMap((each) => early.get(each.key) ?? []),
     ]);
     for (const each of now) {
-      if (hung(outcomes.get(each.key))) hangsIn.get(linkingOf.get(each.key)!)!.push(nameOf.get(each.key)!);
+      // A program asking again for ever where the input ends at a prompt hangs there alone.
+      if (hung(outcomes.get(each.key)) && caseOf.get(each.key)!.endsAtPrompt !== true)
+        hangsIn.get(linkingOf.get(each.key)!)!.push(nameOf.get(each.key)!);
     }
     for (const linking of linkings) {
       const hangs = hangsIn.get(linking)!;

@@ -92,6 +92,26 @@ function partsOf(points: number, weights: PlannedTest['parts'] & {}, outcome: Ou
   };
 }
 
+/**
+ * The one note on transcripts whose program was stopped by a limit once its game was right (judged so
+ * by 4-phases/judge-transcript.ts): a loop at the end of the input, told once for all of them rather
+ * than as each case's fault. Undefined when there is none.
+ */
+export function endlessNote(results: readonly TestResult[], program: string): string | undefined {
+  const endless = results.filter(
+    (result) =>
+      result.kind === 'transcript' &&
+      (result.status === 'timeout' || result.status === 'output-limit') &&
+      result.parts?.game.passed === true,
+  );
+  if (endless.length === 0) return undefined;
+  const cases = endless.length === 1 ? '1 case' : `${endless.length} cases`;
+  return `at the end of its input your ${program} asks again for ever, or prints on, instead of ending (${cases}, ${endless.length === 1 ? 'stopped' : 'each stopped'} by a limit after the game's last event): ${ENDLESS_NOTE_END}`;
+}
+
+/** How endlessNote's note ends: a note of the submission's own runs, kept with its stored report. */
+export const ENDLESS_NOTE_END = "those cases keep the game's points and lose the format's";
+
 /** What the submission scored and could have, in all and per part. */
 export function scoreReport(
   assignment: Assignment,

@@ -17,7 +17,7 @@ import { isolatesSupport, sandboxSupport } from '../3-sandbox/door.ts';
 import { keepingProblem, newKeeping, writeKept } from '../4-phases/keep.ts';
 import type { GradeOptions, Replay } from '../4-phases/options.ts';
 import { infrastructureFault, runCanary, ungradableReport } from '../5-scoring/canary.ts';
-import { STUDENT_TOOL_NOTE } from '../5-scoring/score.ts';
+import { ENDLESS_NOTE_END, STUDENT_TOOL_NOTE } from '../5-scoring/score.ts';
 import { terminalLine } from '../6-reports/human.ts';
 import { type Format, REPORT_FORMATS, writeAll } from '../6-reports/index.ts';
 import type { Report, ReportTokens, ReportView } from '../6-reports/model.ts';
@@ -136,10 +136,14 @@ function withNotes(
 ): Report {
   const { declaredRules: _declared, ...submission } = report.submission;
   const { notes: older, ...rest } = report;
-  // The notes of the submission itself (the student tool's, its files' encoding) stay; a note on
+  // The notes of the submission itself (the student tool's, its files' encoding, a loop at the end
+  // of its input) stay; a note on
   // pitboss.json is this run's alone.
   const notes = [
-    ...(older ?? []).filter((text) => text === STUDENT_TOOL_NOTE || text.endsWith(ENCODING_NOTE_END)),
+    ...(older ?? []).filter(
+      (text) =>
+        text === STUDENT_TOOL_NOTE || text.endsWith(ENCODING_NOTE_END) || text.endsWith(ENDLESS_NOTE_END),
+    ),
     ...(note === undefined ? [] : [note]),
   ];
   return {

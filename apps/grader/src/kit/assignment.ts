@@ -48,6 +48,11 @@ export interface TranscriptCase {
    * text. None by default.
    */
   files?: Readonly<Record<string, string>> | undefined;
+  /**
+   * The stdin ends where the reference asks for more (an end-of-input case): a program that asks
+   * again for ever there is not taken to hang, and the rest of its cases still run. False by default.
+   */
+  endsAtPrompt?: boolean | undefined;
 }
 
 export interface TranscriptSuite {
@@ -74,7 +79,16 @@ export interface TranscriptSuite {
    * lines, that still shows a difference (4-phases/shrink-lines.ts): the first failing case of these groups in
    * each linking. None by default.
    */
-  shrink?: { groups: readonly string[] } | undefined;
+  shrink?:
+    | {
+        groups: readonly string[];
+        /**
+         * How a cut stdin is ended, as the group's cases end (Straights: `quit` typed where the
+         * reference would ask for more): each candidate is run as this returns it. As cut by default.
+         */
+        ending?: ((stdin: string, transcriptCase: TranscriptCase) => string) | undefined;
+      }
+    | undefined;
   /**
    * Situations the cases of a group (drawn ones) must reach, each with a floor: `pitboss mutants`
    * classifies the group's cases with them (the reference played in the grader's process). None by

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PlannedTest } from '../../src/2-plan/plan.ts';
-import type { ProgramOutcome } from '../../src/3-sandbox/door.ts';
+import type { LimitHit, ProgramOutcome } from '../../src/3-sandbox/door.ts';
 import { Budget } from '../../src/3-sandbox/limits.ts';
 import {
   allowanceOf,
@@ -14,7 +14,8 @@ import {
   readEvents,
 } from '../../src/4-phases/game-events.ts';
 import { judgeTranscript } from '../../src/4-phases/judge-transcript.ts';
-import { scoreTests } from '../../src/5-scoring/score.ts';
+import { hung } from '../../src/4-phases/outcome.ts';
+import { endlessNote, scoreTests } from '../../src/5-scoring/score.ts';
 import { boundReport, earned, type Report, SCHEMA_VERSION } from '../../src/6-reports/model.ts';
 import { studentView } from '../../src/6-reports/views.ts';
 import { type GameEvent, type GameEvents, type Limits, tell } from '../../src/kit/assignment.ts';
@@ -98,20 +99,71 @@ describe('game events in the core', () => {
     expect(long.message).toContain("you have player 3 move up after the course's game has ended");
   });
 
-  it('a crash or a limit earns neither part', () => {
+  const stoppedBy = (limit: LimitHit, actual: string, expected = EXPECTED) =>
+    judgeTranscript('toy.ts', expected, { ...ran(actual), limit }, limits, 1000, false, undefined, toy);
+  /** The course's output but its goodbye, then a prompt asked again for ever. */
+  const spinning = `${EXPECTED.replace('Bye\n', '')}${'>'.repeat(5000)}`;
+
+  it('a crash, or a limit before the game is over, earns neither part', () => {
     const crashed = judge(EXPECTED, EXPECTED.replace('Bye', 'Ciao'), false, 1);
     expect(crashed.parts).toMatchObject({ game: { passed: false }, format: { passed: false } });
-    const stopped = judgeTranscript(
-      'toy.ts',
-      EXPECTED,
-      { ...ran(EXPECTED), limit: 'time' },
-      limits,
-      1000,
-      false,
-      undefined,
-      toy,
+    // Looping mid-game: the course's last event never came.
+    const midGame = `${EXPECTED.slice(0, EXPECTED.indexOf('Scores'))}${'>'.repeat(5000)}`;
+    for (const limit of ['time', 'cpu', 'output'] as const) {
+      expect(stoppedBy(limit, midGame).parts, limit).toMatchObject({
+        game: { passed: false },
+        format: { passed: false },
+      });
+      expect(hung(stoppedBy(limit, midGame)), limit).toBe(limit !== 'output');
+    }
+    // Playing on past the course's game, or printing nothing at all, shows no right game either.
+    expect(stoppedBy('time', `${EXPECTED}3 moves up\n`).parts?.game.passed).toBe(false);
+    // A case whose course output holds no event has no game part: judged on its format alone.
+    const gameless = stoppedBy('time', '', 'Welcome\n');
+    expect(gameless.parts).toBeUndefined();
+    expect(gameless.status).not.toBe('passed');
+    // The memory limit and the submission's spent budget say nothing of where the program was.
+    for (const limit of ['memory', 'budget'] as const)
+      expect(stoppedBy(limit, spinning).parts?.game.passed, limit).toBe(false);
+  });
+
+  it("a time, processor or output limit after the course's last event keeps the game and loses the format, never a hang", () => {
+    for (const limit of ['time', 'cpu', 'output'] as const) {
+      const stopped = stoppedBy(limit, spinning);
+      expect(stopped.status, limit).toBe(limit === 'output' ? 'output-limit' : 'timeout');
+      expect(stopped.parts, limit).toMatchObject({ game: { passed: true }, format: { passed: false } });
+      expect(stopped.message, limit).toMatch(
+        /^the game is right \(every event as the course's\), then toy\.ts /,
+      );
+      expect(hung(stopped), limit).toBe(false);
+    }
+  });
+
+  it('the report tells a loop after the game once, with how many cases it cost a format', () => {
+    const tests = [1, 2, 3].map(
+      (n): PlannedTest => ({
+        id: `transcript.end-of-input.own:${n}`,
+        name: `toy ${n}`,
+        file: 'all files',
+        kind: 'transcript',
+        points: 0.5,
+        visibility: 'visible',
+        seed: n,
+        transcript: { case: { group: 'end-of-input', words: [String(n)] }, linking: 'own' },
+        parts: { game: 0.8, format: 0.2 },
+      }),
     );
-    expect(stopped.parts).toMatchObject({ game: { passed: false }, format: { passed: false } });
+    const outcomes = new Map([
+      [tests[0]!.id, stoppedBy('cpu', spinning)],
+      [tests[1]!.id, stoppedBy('output', spinning)],
+      [tests[2]!.id, stoppedBy('time', spinning.replace('north', 'west'))],
+    ]);
+    const results = scoreTests(tests, outcomes);
+    expect(results.map((result) => result.score)).toEqual([0.4, 0.4, 0]);
+    expect(endlessNote(results, 'toy.ts')).toBe(
+      "at the end of its input your toy.ts asks again for ever, or prints on, instead of ending (2 cases, each stopped by a limit after the game's last event): those cases keep the game's points and lose the format's",
+    );
+    expect(endlessNote(results.slice(2), 'toy.ts')).toBeUndefined();
   });
 
   it('a run beside the reference files tells nothing of what it printed: only where, on the course side', () => {

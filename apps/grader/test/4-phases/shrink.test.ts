@@ -79,15 +79,20 @@ describe('a Straights submission whose drawn game differs', () => {
     expect(shorter.stdin.trimEnd().split('\n')).toContain('ragequit');
     expect(shorter.diff.line).toBeLessThan(test!.diff!.line);
     expect(second.tests[0]?.shorterInput).toEqual(shorter);
-    // Its lines are the case's own, in their order.
+    // Its lines are the case's own, in their order, but a last `quit` typed where the cut game is not
+    // over: it ends as every drawn case ends, never at a prompt.
     const assignment = await loadAssignment('straights');
     const own = assignment.transcripts.cases.find((each) => `${each.words[0]}` === '16578')!;
     const typed = own.stdin!.split('\n');
+    const shown = shorter.stdin.trimEnd().split('\n');
+    expect(typed).not.toContain('quit');
+    expect(shown.at(-1)).toBe('quit');
     let at = 0;
-    for (const line of shorter.stdin.trimEnd().split('\n')) {
+    for (const line of shown.slice(0, -1)) {
       at = typed.indexOf(line, at) + 1;
       expect(at).toBeGreaterThan(0);
     }
+    expect(assignment.transcripts.shrink?.ending?.(shorter.stdin, own)).toBe(shorter.stdin);
     // The student sees it with the case (a visible test after the due date keeps its content).
     const human = await pitbossHere(['grade', folder, '--rules', 'straights', '--only', only]);
     expect(human.stdout).toContain(`a shorter input shows a difference too: ${shorter.lines} of the`);
