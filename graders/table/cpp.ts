@@ -1,41 +1,71 @@
-// The table game in C++ as CMSC 202 handed it in: the student's whole program around the course's Card
-// and Deck (handout 004), of their own design, built by its own Makefile or else by g++ on every source,
-// and run as `./blackjack --seed <n> <name> <funds> ... < input`. Only its transcripts grade it: the
-// same cases and drawn games as the TypeScript edition, each run once with all its own files. The C++
-// reference (solution-cpp/) prints the golden transcripts byte for byte (test/cpp.test.ts).
+// The table game in C++ as CMSC 202 graded it (SPEC section 8, "CMSC 202's own C++ contract"): a
+// student hands in Blackjack.h (the course's skeleton, private members their own), Blackjack.cpp,
+// their own classes (Player, Hand, any files) and a Makefile making Proj2.out. The grader puts its
+// own Card, Deck and Proj2.cpp (course-cpp/) over any copy the student included, builds with the
+// student's Makefile (else g++ -std=gnu++98 on every source) and runs the course's command line,
+// `./Proj2.out Joe 100 Sally 200`: a case's `--seed <n>` reaches the grader's Deck as the
+// environment's PITBOSS_SEED, so the real program deals the reference's game. The transcripts are the
+// TypeScript edition's cases (the same ids); the Blackjack class's public methods are unit-tested by
+// harness-cpp/harness.cpp on a stacked deck (cpp-units.ts). The C++ reference (solution-cpp/) prints
+// every golden transcript byte for byte (test/cpp.test.ts).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Assignment, NativeLanguage } from '@pitboss/grader/kit';
+import type { Assignment, NativeLanguage, WholeProgramRun } from '@pitboss/grader/kit';
+import { isUnitCase, unitCases, unitExpected, withUnitEvents } from './cpp-units.ts';
 
 const own = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-const starter = (name: string) => readFileSync(own(`./starter-cpp/${name}`), 'utf8');
+const handout = (name: string) => readFileSync(own(`./handout-cpp/${name}`), 'utf8');
 
 /** The program's name, as the course's Makefile built it. */
-export const PROGRAM = 'blackjack';
+export const PROGRAM = 'Proj2.out';
+
+/** The unit-test harness's program, built beside it. */
+export const HARNESS = 'blackjack-harness';
+
+/** Where the case's seed reaches the grader's Deck.cpp. */
+export const SEED_VARIABLE = 'PITBOSS_SEED';
+
+/** The course's command line for a case: its players; the seed in the environment; a unit case to the harness. */
+export function runAs(words: readonly string[]): WholeProgramRun {
+  if (words[0] === 'unit') return { words: [], program: HARNESS };
+  if (words[0] !== '--seed') return { words };
+  return { words: words.slice(2), env: { [SEED_VARIABLE]: words[1] ?? '' } };
+}
 
 export const cppLanguage: NativeLanguage = {
   name: 'cpp',
   title: 'C++',
   compiler: 'g++',
   install: 'install it with `sudo apt-get install g++ make` (Debian, Ubuntu) and run the command again',
-  flags: ['-Wall'],
-  // The course's Card and Deck (the seeded shuffle): `pitboss init` writes them.
-  providedDir: own('./handout-cpp'),
+  flags: ['-std=gnu++98', '-Wall'],
+  // g++ 4.x's default, which the course built with (`cout << cout` compiles there).
+  standard: 'gnu++98',
+  // The course's Card, Deck and main (`pitboss init` writes them; grading puts its own copies back).
+  providedDir: own('./course-cpp'),
   providedSources: [],
   encodeArgument: () => {
-    throw new Error('a whole table program has no unit tests to pass arguments to');
+    throw new Error('the table C++ edition sends its unit tests as scripts to its harness');
   },
-  wholeProgram: { program: PROGRAM, flags: ['-Wall'], floorMs: 1000 },
+  wholeProgram: {
+    program: PROGRAM,
+    flags: ['-std=gnu++98', '-Wall'],
+    floorMs: 1000,
+    courseFiles: own('./course-cpp'),
+    runAs,
+    runLine: `./${PROGRAM} Joe 100 Sally 200`,
+    harness: { source: own('./harness-cpp/harness.cpp'), program: HARNESS, without: ['Proj2.cpp'] },
+  },
   // The student tool builds and runs it as the grader does, from these fields and the handout.
   studentTool: 'whole-program',
 };
 
-/** The table assignment's C++ edition: the student's whole program, graded by the transcripts. */
+/** The table assignment's C++ edition: CMSC 202's own contract. */
 export function cppEdition(base: Assignment): Assignment {
+  const { transcripts } = base;
   return {
     ...base,
     title:
-      'CMSC 202 Blackjack at a table in C++: your whole program around Card and Deck, graded by the transcripts',
+      "CMSC 202 Blackjack at a table in C++: your Blackjack class (and Player, Hand) with the course's Card, Deck and Proj2.cpp, graded by the transcripts and unit tests of Blackjack's methods",
     studentFiles: [],
     providedFiles: [],
     solutionDir: own('./solution-cpp'),
@@ -43,10 +73,21 @@ export function cppEdition(base: Assignment): Assignment {
     rubricFile: own('./rubric-cpp.json'),
     studentTests: { folder: 'tests', suffix: '.cpp', about: [] },
     unitTests: [],
-    transcripts: { ...base.transcripts, program: PROGRAM, calls: undefined, linkings: ['own'] },
+    transcripts: {
+      ...transcripts,
+      program: PROGRAM,
+      cases: [...transcripts.cases, ...unitCases],
+      expected: (each) => (isUnitCase(each) ? unitExpected(each) : transcripts.expected(each)),
+      reads: (each) => (isUnitCase(each) ? [] : (transcripts.reads?.(each) ?? [])),
+      calls: undefined,
+      linkings: ['own'],
+      ...(transcripts.events === undefined ? {} : { events: withUnitEvents(transcripts.events) }),
+    },
     starterFiles: {
-      Makefile: starter('Makefile'),
-      'blackjack.cpp': starter('blackjack.cpp'),
+      'Blackjack.h': handout('Blackjack.h'),
+      'Blackjack.cpp': handout('Blackjack.cpp'),
+      Makefile: handout('Makefile'),
+      'README.md': handout('README.md'),
       'pitboss.json': `${JSON.stringify({ assignment: 'table', language: 'cpp' }, null, 2)}\n`,
     },
     native: cppLanguage,

@@ -151,14 +151,21 @@ export function planForEdition(
   if (edition === base) return plan;
   // A whole program of the student's own design has no contract's files: its transcripts alone, each
   // run once, as the course ran the program (no reference to link it with).
-  if (edition.native?.wholeProgram !== undefined)
-    return plan
+  if (edition.native?.wholeProgram !== undefined) {
+    // The edition's own cases (its harness's unit tests), scored by its own rubric.
+    const known = new Set(plan.map((test) => test.id));
+    const own =
+      edition.native.wholeProgram.harness === undefined
+        ? []
+        : planTests(edition).filter((test) => test.kind === 'transcript' && !known.has(test.id));
+    return [...plan, ...own]
       .filter((test) => test.kind === 'transcript' && test.transcript?.linking === 'own')
       .map((test) => ({
         ...test,
         name: test.name.replace(/ \(all your files together\)$/, ' (your program)'),
         transcript: { case: test.transcript!.case, linking: 'own' as const },
       }));
+  }
   const names = new Map(
     base.studentFiles.map((file, i) => [file.name, edition.studentFiles[i]?.name ?? file.name]),
   );

@@ -4,7 +4,15 @@
 // made, a regular file of the name the course ran, is the one program its transcripts run. The build's
 // failure is told in one line, in the words a student needs: a library the course's machines had, a
 // standard header an older compiler included implicitly, else the compiler's first error.
-import { chmodSync, copyFileSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Submission } from '../1-submission/submission.ts';
 import { isWholeProgramSource } from '../1-submission/submission.ts';
@@ -217,12 +225,19 @@ export async function stageWholeProgram(
     fail(
       `was not built: the submission holds ${count} C++ sources (.cc, .cpp), more than the ${MAX_SOURCES} one may hold`,
     );
+  // The course's own files (CMSC 202's Card, Deck, main) replace any copy the submission holds.
+  const courseNames = whole.courseFiles === undefined ? [] : readdirSync(whole.courseFiles).sort();
+  for (const name of courseNames)
+    writeFileSync(join(sources, name), readFileSync(join(whole.courseFiles!, name)), { mode: 0o666 });
   const makefile = ['GNUmakefile', 'makefile', 'Makefile'].find((name) =>
     submission.snapshot.files.has(name),
   );
-  const sourceNames = [...submission.snapshot.files.keys()].filter(
-    (path) => isWholeProgramSource(path) && safePath(path),
-  );
+  const sourceNames = [
+    ...new Set([
+      ...[...submission.snapshot.files.keys()].filter((path) => isWholeProgramSource(path) && safePath(path)),
+      ...courseNames.filter(isWholeProgramSource),
+    ]),
+  ];
   const argv =
     makefile !== undefined
       ? ['make']
@@ -260,6 +275,45 @@ export async function stageWholeProgram(
       );
     else copyFileSync(built, join(bin, 'all'));
   }
+  const { harness } = whole;
+  if (harness !== undefined && problems.size === 0) {
+    // The harness's own main, beside the student's classes and the course's files but the course's main.
+    const source = '__pitboss_harness.cpp';
+    writeFileSync(join(sources, source), readFileSync(harness.source), { mode: 0o666 });
+    // A source with a main of its own (a student's test driver) would clash with the harness's.
+    const ownMain = (path: string) =>
+      /^[ \t]*(int|void)\s+main\s*\(/m.test(submission.snapshot.files.get(path)?.toString('utf8') ?? '');
+    const linked = sourceNames.filter((path) => !harness.without.includes(path) && !ownMain(path)).sort();
+    // The course's flags first; code that needs a newer standard (its Makefile said so) gets one.
+    const newer = ['-std=gnu++17', ...whole.flags.filter((flag) => !flag.startsWith('-std='))];
+    let run: Awaited<ReturnType<typeof runInSandbox>> | undefined;
+    for (const flags of [whole.flags, newer]) {
+      const harnessArgv = [language.compiler, ...flags, ...linked, source, '-o', harness.program];
+      run = await buildWithin(build, (timeoutMs) =>
+        runInSandbox(harnessArgv, { cwd: sources, readable: [sources], writable: [sources], timeoutMs }),
+      );
+      if (run.infrastructure === true)
+        throw new PitbossError(
+          'INFRASTRUCTURE',
+          `the sandbox could not start ${language.compiler} to build a harness`,
+        );
+      if (run.status === 0 && run.limit === undefined) break;
+    }
+    run = run!;
+    const made = (() => {
+      try {
+        return lstatSync(join(sources, harness.program)).isFile();
+      } catch {
+        return false;
+      }
+    })();
+    if (run.limit !== undefined || run.status !== 0 || !made)
+      problems.set(
+        harness.program,
+        `your classes could not be unit-tested: with the course's files and the grader's harness in place of ${harness.without.join(', ')}, they ${run.limit === undefined ? buildFailure(run.stderr, sources) : 'did not build in time'}`,
+      );
+    else copyFileSync(join(sources, harness.program), join(bin, 'harness'));
+  }
   const kept = listed.slice(0, 10 * 4);
   let stages = 0;
   return {
@@ -271,12 +325,16 @@ export async function stageWholeProgram(
     stage(_fromStudent, files = {}) {
       const dir = join(workDir, `stage-${stages++}`);
       mkdirSync(dir, { recursive: true });
-      if (problems.size === 0) {
+      if (!problems.has(program)) {
         copyFileSync(join(bin, 'all'), join(dir, program));
         chmodSync(join(dir, program), 0o755);
       }
+      if (harness !== undefined && !problems.has(program) && !problems.has(harness.program)) {
+        copyFileSync(join(bin, 'harness'), join(dir, harness.program));
+        chmodSync(join(dir, harness.program), 0o755);
+      }
       for (const [file, text] of Object.entries(files)) {
-        if (!/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(file) || file === program)
+        if (!/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(file) || file === program || file === harness?.program)
           throw new Error(`a transcript case's file may not be called '${file}'`);
         writeFileSync(join(dir, file), text);
       }

@@ -262,6 +262,9 @@ export interface Staging {
 /** Where a stage holds the program its transcripts run: a module for Node, or a native program. */
 export function programIn(assignment: Assignment, dir: string): string {
   const { program } = assignment.transcripts;
+  const whole = assignment.native?.wholeProgram;
+  // A whole program is staged by the name the course ran it (`Proj2.out` keeps its ending).
+  if (whole !== undefined) return join(dir, whole.program);
   return assignment.native === undefined
     ? join(dir, outputName(program))
     : join(dir, program.replace(/\.[^.]+$/, ''));

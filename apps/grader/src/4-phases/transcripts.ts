@@ -1,6 +1,7 @@
 // Phase: the transcripts. Each case's program runs in the sandbox, in waves that stop at a program that
 // hangs; the first run of each linking runs again (its repeat), the first failing case of a group is
 // shrunk, and a linked run's calls are checked (shrink-and-calls.ts).
+import { join } from 'node:path';
 import type { PlannedTest } from '../2-plan/plan.ts';
 import {
   type Budget,
@@ -69,7 +70,11 @@ export async function runTranscripts(
     const { case: transcriptCase, linking } = test.transcript!;
     const needed = linking === 'linked' ? [program] : studentFiles;
     const problems = needed.flatMap((file) => staging.problems.get(file) ?? []);
-    const linkProblem = staging.linkProblem?.(linking === 'linked' ? [program] : 'all');
+    // A whole program may run a case otherwise than by its words (WholeProgram.runAs: the course's
+    // command line, the seed in the environment; a harness's case).
+    const runAs = whole?.runAs?.(transcriptCase.words);
+    const harnessProblem = runAs?.program === undefined ? undefined : staging.problems.get(runAs.program);
+    const linkProblem = staging.linkProblem?.(linking === 'linked' ? [program] : 'all') ?? harnessProblem;
     if (problems.length > 0 || linkProblem !== undefined) {
       outcomes.set(test.id, {
         status: 'load-error',
@@ -82,7 +87,7 @@ export async function runTranscripts(
       transcriptCase.files === undefined
         ? stageFor(linking)
         : staging.stage(linking === 'linked' ? [program] : 'all', transcriptCase.files, recording);
-    const file = programIn(assignment, dir);
+    const file = runAs?.program === undefined ? programIn(assignment, dir) : join(dir, runAs.program);
     const timeoutMs = transcriptLimitMs(
       options.limits,
       lineCount(expectedOf(assignment, transcriptCase)),
@@ -93,12 +98,12 @@ export async function runTranscripts(
       key: test.id,
       file,
       cwd: dir,
-      args: transcriptCase.words,
+      args: runAs?.words ?? transcriptCase.words,
       stdin: transcriptCase.stdin,
       timeoutMs,
       native: assignment.native !== undefined,
       ...(assignment.native === undefined ? {} : { canary: (staging as NativeStaging).canary }),
-      ...(whole === undefined ? {} : { env: { [READY_VARIABLE]: '1' } }),
+      ...(whole === undefined ? {} : { env: { ...runAs?.env, [READY_VARIABLE]: '1' } }),
       // The course's files of a linked run, apart from the student's program (3-sandbox/isolate).
       ...(linking === 'linked'
         ? {

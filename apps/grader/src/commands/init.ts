@@ -68,7 +68,7 @@ export async function init(
   const whole = assignment.native?.wholeProgram;
   if (whole !== undefined)
     io.stdout(
-      `Build it with \`make\` (${assignment.native!.compiler}), as the grader does (without a Makefile: ${assignment.native!.compiler} ${whole.flags.join(' ')} on every source), and run it as ./${whole.program} <seed> < input.\n`,
+      `Build it with \`make\` (${assignment.native!.compiler}), as the grader does (without a Makefile: ${assignment.native!.compiler} ${whole.flags.join(' ')} on every source), and run it as ${whole.runLine ?? `./${whole.program} <seed> < input`}.\n`,
     );
   else if (assignment.native !== undefined)
     io.stdout(

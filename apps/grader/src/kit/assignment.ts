@@ -265,6 +265,11 @@ export interface NativeLanguage {
    * handout files, which `pitboss init` writes and which a submission may hold as its own.
    */
   wholeProgram?: WholeProgram | undefined;
+  /**
+   * The C++ standard the course compiled with (`gnu++98`: g++ 4.x's default), for builds that do not
+   * name one. None: the compiler's own default.
+   */
+  standard?: string | undefined;
 }
 
 /** How a whole program is built and run (NativeLanguage.wholeProgram). */
@@ -278,6 +283,34 @@ export interface WholeProgram {
    * program that spins at the end of its input costs this on that case, not the seconds a Node run gets.
    */
   floorMs: number;
+  /**
+   * The course's own files (a folder: CMSC 202's Card, Deck and main), written over any copy a
+   * submission holds, at the top of its folder, before the build, as the course replaced them. None:
+   * the submission's files are all its own.
+   */
+  courseFiles?: string | undefined;
+  /**
+   * How a case's words reach the program: the words it is run with, what its environment adds (the
+   * case's seed, where the course's command line has none) and which program runs (a harness's
+   * cases). None: the case's words, as they are, to `program`.
+   */
+  runAs?: ((words: readonly string[]) => WholeProgramRun) | undefined;
+  /** The run line `pitboss init` prints (`./Proj2.out Joe 100 Sally 200`). None: `./<program> <seed> < input`. */
+  runLine?: string | undefined;
+  /**
+   * A unit-test harness, built beside the program from the submission's sources but `without` (the
+   * course's main), the course's files and `source` (its own main), by `flags`, into `program`: the
+   * cases that runAs sends to it test the student's classes through their public methods.
+   */
+  harness?: { source: string; program: string; without: readonly string[] } | undefined;
+}
+
+/** A whole program's run of a case (WholeProgram.runAs). */
+export interface WholeProgramRun {
+  words: readonly string[];
+  env?: Readonly<Record<string, string>> | undefined;
+  /** The program run: the harness's name for its cases. None: WholeProgram.program. */
+  program?: string | undefined;
 }
 
 export interface Assignment {

@@ -16,6 +16,7 @@ export type {
   TranscriptCase,
   TranscriptSuite,
   WholeProgram,
+  WholeProgramRun,
 } from './assignment.ts';
 export { tell } from './assignment.ts';
 export { CALL_LENGTH, RECORD_FD, recordCall } from './calls.ts';
