@@ -10,8 +10,8 @@
 // every golden transcript byte for byte (test/cpp.test.ts).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Assignment, NativeLanguage, WholeProgramRun } from '@pitboss/grader/kit';
-import { isUnitCase, unitCases, unitExpected, withUnitEvents } from './cpp-units.ts';
+import type { Assignment, NativeLanguage } from '@pitboss/grader/kit';
+import { isUnitCase, unitCases, unitExpected } from './cpp-units.ts';
 
 const own = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const handout = (name: string) => readFileSync(own(`./handout-cpp/${name}`), 'utf8');
@@ -24,13 +24,6 @@ export const HARNESS = 'blackjack-harness';
 
 /** Where the case's seed reaches the grader's Deck.cpp. */
 export const SEED_VARIABLE = 'PITBOSS_SEED';
-
-/** The course's command line for a case: its players; the seed in the environment; a unit case to the harness. */
-export function runAs(words: readonly string[]): WholeProgramRun {
-  if (words[0] === 'unit') return { words: [], program: HARNESS };
-  if (words[0] !== '--seed') return { words };
-  return { words: words.slice(2), env: { [SEED_VARIABLE]: words[1] ?? '' } };
-}
 
 export const cppLanguage: NativeLanguage = {
   name: 'cpp',
@@ -51,9 +44,15 @@ export const cppLanguage: NativeLanguage = {
     flags: ['-std=gnu++98', '-Wall'],
     floorMs: 1000,
     courseFiles: own('./course-cpp'),
-    runAs,
+    // The course's command line: its players, the seed in the environment; a unit case to the harness.
+    seedInEnvironment: { option: '--seed', variable: SEED_VARIABLE },
     runLine: `./${PROGRAM} Joe 100 Sally 200`,
-    harness: { source: own('./harness-cpp/harness.cpp'), program: HARNESS, without: ['Proj2.cpp'] },
+    harness: {
+      source: own('./harness-cpp/harness.cpp'),
+      program: HARNESS,
+      without: ['Proj2.cpp'],
+      word: 'unit',
+    },
   },
   // The student tool builds and runs it as the grader does, from these fields and the handout.
   studentTool: 'whole-program',
@@ -81,7 +80,6 @@ export function cppEdition(base: Assignment): Assignment {
       reads: (each) => (isUnitCase(each) ? [] : (transcripts.reads?.(each) ?? [])),
       calls: undefined,
       linkings: ['own'],
-      ...(transcripts.events === undefined ? {} : { events: withUnitEvents(transcripts.events) }),
     },
     starterFiles: {
       'Blackjack.h': handout('Blackjack.h'),

@@ -12,9 +12,9 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TranscriptCase } from '@pitboss/grader/kit';
+import { type TranscriptCase, wholeProgramRun } from '@pitboss/grader/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAs } from '../cpp.ts';
+import { cppLanguage } from '../cpp.ts';
 import { isUnitCase, unitCases, unitExpected } from '../cpp-units.ts';
 import { referenceOf, transcriptCases } from '../transcripts.ts';
 
@@ -54,7 +54,7 @@ function build(from: string, to: string): { program: string; harness: string } {
 
 /** A case run as the grader runs it: the course's command line, the seed in the environment; a unit script by the harness. */
 function runCase(built: { program: string; harness: string }, each: TranscriptCase) {
-  const how = runAs(each.words);
+  const how = wholeProgramRun(cppLanguage.wholeProgram!, each.words);
   return spawnSync(how.program === undefined ? built.program : built.harness, how.words, {
     input: each.stdin ?? '',
     encoding: 'utf8',

@@ -16,7 +16,7 @@ import {
   withChance,
 } from '../3-sandbox/door.ts';
 import type { TranscriptDiff } from '../6-reports/model.ts';
-import type { Assignment } from '../kit/assignment.ts';
+import { type Assignment, wholeProgramRun } from '../kit/assignment.ts';
 import { callsExpected, expectedOf } from './expected.ts';
 import { judgeTranscript, lineCount } from './judge-transcript.ts';
 import type { Keeping } from './keep.ts';
@@ -70,9 +70,9 @@ export async function runTranscripts(
     const { case: transcriptCase, linking } = test.transcript!;
     const needed = linking === 'linked' ? [program] : studentFiles;
     const problems = needed.flatMap((file) => staging.problems.get(file) ?? []);
-    // A whole program may run a case otherwise than by its words (WholeProgram.runAs: the course's
+    // A whole program may run a case otherwise than by its words (wholeProgramRun: the course's
     // command line, the seed in the environment; a harness's case).
-    const runAs = whole?.runAs?.(transcriptCase.words);
+    const runAs = whole === undefined ? undefined : wholeProgramRun(whole, transcriptCase.words);
     const harnessProblem = runAs?.program === undefined ? undefined : staging.problems.get(runAs.program);
     const linkProblem = staging.linkProblem?.(linking === 'linked' ? [program] : 'all') ?? harnessProblem;
     if (problems.length > 0 || linkProblem !== undefined) {

@@ -13,7 +13,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { planTests, practiceSeed, testSeed } from '../2-plan/plan.ts';
 import { compileShared, sandboxSupport } from '../3-sandbox/door.ts';
@@ -87,6 +87,10 @@ const toolEditions = (assignment: Assignment) =>
 
 /** Where the tool keeps a whole program's handout (NativeLanguage.providedDir), in the assignment's folder. */
 const handoutFolder = (language: string) => `handout-${language}`;
+/** Where it keeps the course's files put over a submission's (WholeProgram.courseFiles). */
+const courseFolder = (language: string) => `course-${language}`;
+/** Where it keeps a whole program's unit-test harness (WholeProgram.harness). */
+const harnessFolder = (language: string) => `harness-${language}`;
 
 /** The visible transcript cases of a suite, each with its output and reads as the course recorded them. */
 const recordedCases = (
@@ -109,6 +113,7 @@ function wholeProgramRecord(
   cases: readonly TranscriptCase[],
 ): RecordedWholeProgram {
   const native = edition.native!;
+  const whole = native.wholeProgram!;
   const own = recordedCases(edition.transcripts, cases);
   return {
     name: native.name,
@@ -117,7 +122,19 @@ function wholeProgramRecord(
     install: native.install,
     flags: [...native.flags],
     providedDir: handoutFolder(language),
-    build: { ...native.wholeProgram! },
+    // Its paths in the tool's assignment folder (recorded.ts joins them with it).
+    build: {
+      ...whole,
+      ...(whole.courseFiles === undefined ? {} : { courseFiles: courseFolder(language) }),
+      ...(whole.harness === undefined
+        ? {}
+        : {
+            harness: {
+              ...whole.harness,
+              source: `${harnessFolder(language)}/${basename(whole.harness.source)}`,
+            },
+          }),
+    },
     // The same cases, output and reads as the assignment's are not written twice.
     ...(JSON.stringify(own.cases) === JSON.stringify(base.cases) ? {} : { transcripts: own }),
   };
@@ -430,6 +447,20 @@ export async function writeStudentTool(folder: string, workRoot: string): Promis
           const handout = edition.native!.providedDir;
           for (const file of filesUnder(handout))
             write(`${dir}/${handoutFolder(language)}/${relative(handout, file)}`, readFileSync(file));
+          // The course's files the grader puts over a submission's (CMSC 202's Card, Deck and main),
+          // and a harness of the student's class (it calls and prints, judging nothing).
+          const whole = edition.native!.wholeProgram!;
+          if (whole.courseFiles !== undefined)
+            for (const file of filesUnder(whole.courseFiles))
+              write(
+                `${dir}/${courseFolder(language)}/${relative(whole.courseFiles, file)}`,
+                readFileSync(file),
+              );
+          if (whole.harness !== undefined)
+            write(
+              `${dir}/${harnessFolder(language)}/${basename(whole.harness.source)}`,
+              readFileSync(whole.harness.source),
+            );
           return [];
         }
         for (const path of tool.ship)

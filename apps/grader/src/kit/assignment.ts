@@ -290,22 +290,36 @@ export interface WholeProgram {
    */
   courseFiles?: string | undefined;
   /**
-   * How a case's words reach the program: the words it is run with, what its environment adds (the
-   * case's seed, where the course's command line has none) and which program runs (a harness's
-   * cases). None: the case's words, as they are, to `program`.
+   * Where the course's command line has no seed (CMSC 202's main takes none): a case's leading
+   * `<option> <n>` is taken off its words into the environment's `variable`, which the course's files
+   * (courseFiles: the grader's Deck) read. Data, not a function, so the student tool records it.
    */
-  runAs?: ((words: readonly string[]) => WholeProgramRun) | undefined;
+  seedInEnvironment?: { option: string; variable: string } | undefined;
   /** The run line `pitboss init` prints (`./Proj2.out Joe 100 Sally 200`). None: `./<program> <seed> < input`. */
   runLine?: string | undefined;
   /**
    * A unit-test harness, built beside the program from the submission's sources but `without` (the
    * course's main), the course's files and `source` (its own main), by `flags`, into `program`: the
-   * cases that runAs sends to it test the student's classes through their public methods.
+   * cases whose first word is `word` run it, testing the student's classes through their public methods.
    */
-  harness?: { source: string; program: string; without: readonly string[] } | undefined;
+  harness?: { source: string; program: string; without: readonly string[]; word: string } | undefined;
 }
 
-/** A whole program's run of a case (WholeProgram.runAs). */
+/**
+ * How a case's words reach a whole program (WholeProgram): a case whose first word is the harness's
+ * runs the harness, with no words; else the seed goes to the environment where the course's command
+ * line has none; else the words as they are, to the program.
+ */
+export function wholeProgramRun(whole: WholeProgram, words: readonly string[]): WholeProgramRun {
+  if (whole.harness !== undefined && words[0] === whole.harness.word)
+    return { words: [], program: whole.harness.program };
+  const seed = whole.seedInEnvironment;
+  if (seed !== undefined && words[0] === seed.option)
+    return { words: words.slice(2), env: { [seed.variable]: words[1] ?? '' } };
+  return { words };
+}
+
+/** A whole program's run of a case (wholeProgramRun). */
 export interface WholeProgramRun {
   words: readonly string[];
   env?: Readonly<Record<string, string>> | undefined;

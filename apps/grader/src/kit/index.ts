@@ -18,7 +18,7 @@ export type {
   WholeProgram,
   WholeProgramRun,
 } from './assignment.ts';
-export { tell } from './assignment.ts';
+export { tell, wholeProgramRun } from './assignment.ts';
 export { CALL_LENGTH, RECORD_FD, recordCall } from './calls.ts';
 export {
   type Coverage,

@@ -354,7 +354,16 @@ function wholeProgramEdition(
     encodeArgument: () => {
       throw new Error(`a whole ${whole.title} program has no unit tests to pass arguments to`);
     },
-    wholeProgram: whole.build,
+    // Its course files and harness, where the tool keeps them.
+    wholeProgram: {
+      ...whole.build,
+      ...(whole.build.courseFiles === undefined
+        ? {}
+        : { courseFiles: join(options.dir, whole.build.courseFiles) }),
+      ...(whole.build.harness === undefined
+        ? {}
+        : { harness: { ...whole.build.harness, source: join(options.dir, whole.build.harness.source) } }),
+    },
   };
   return {
     ...assignment,
