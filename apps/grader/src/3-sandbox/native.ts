@@ -102,7 +102,7 @@ export function compilerVersion(language: NativeLanguage): string {
   return compilerChecked;
 }
 
-interface ToolRun {
+export interface ToolRun {
   status: number | null;
   stderr: string;
   /** A limit that ended it; `budget`: the submission's time budget, spent (or not run: spent before). */
@@ -440,18 +440,28 @@ export function buildWithin(
   options: BuildOptions,
   build: (timeoutMs: number) => Promise<ToolRun>,
 ): Promise<ToolRun> {
-  return options.limiter(async () => {
-    const left = options.budget.left();
-    if (left <= 0) return { status: null, stderr: '', limit: 'budget' as const };
-    const stop = options.budget.start();
-    try {
-      const run = await build(Math.min(BUILD_LIMITS.programTimeoutMs, left));
-      if (run.limit === 'time' && left < BUILD_LIMITS.programTimeoutMs) run.limit = 'budget';
-      return run;
-    } finally {
-      stop();
-    }
-  });
+  return options.limiter(() => buildInBudget(options.budget, build));
+}
+
+/**
+ * `build` given what is left of `budget` as its wall time and charged to it, in a place its caller
+ * already holds (a student's test compiled and linked in one place); `budget` when nothing was left,
+ * or what was left stopped it.
+ */
+export async function buildInBudget<Run extends ToolRun>(
+  budget: Budget,
+  build: (timeoutMs: number) => Promise<Run>,
+): Promise<Run | ToolRun> {
+  const left = budget.left();
+  if (left <= 0) return { status: null, stderr: '', limit: 'budget' as const };
+  const stop = budget.start();
+  try {
+    const run = await build(Math.min(BUILD_LIMITS.programTimeoutMs, left));
+    if (run.limit === 'time' && left < BUILD_LIMITS.programTimeoutMs) run.limit = 'budget';
+    return run;
+  } finally {
+    stop();
+  }
 }
 
 export async function stageNativeSubmission(
