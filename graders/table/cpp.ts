@@ -16,6 +16,7 @@ export const PROGRAM = 'blackjack';
 export const cppLanguage: NativeLanguage = {
   name: 'cpp',
   title: 'C++',
+  standard: 'gnu++98',
   compiler: 'g++',
   install: 'install it with `sudo apt-get install g++ make` (Debian, Ubuntu) and run the command again',
   flags: ['-Wall'],

@@ -10,10 +10,10 @@
 
 int main(int argc, char *argv[]) {
   std::vector<std::string> words(argv + 1, argv + argc);
-  unsigned long seed = static_cast<unsigned long>(std::time(nullptr));
+  unsigned long seed = static_cast<unsigned long>(std::time(0));
   size_t first = 0;
   if (words.size() >= 2 && words[0] == "--seed") {
-    seed = std::strtoul(words[1].c_str(), nullptr, 10);
+    seed = std::strtoul(words[1].c_str(), 0, 10);
     first = 2;
   }
   seedDeck(seed);

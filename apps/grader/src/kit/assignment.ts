@@ -203,6 +203,12 @@ export interface NativeLanguage {
   /** Flags of every compile, warnings included (`-std=c++17 -O2 -Wall -Wextra`). */
   flags: readonly string[];
   /**
+   * The C++ standard the course's compiler used (`gnu++98`, `c++14`): a whole program's build names it
+   * before its own flags (a `-std=` of its Makefile's, later on the line, still decides), and a build
+   * that fails says which it used. The instructor names another here. Absent: the compiler's default.
+   */
+  standard?: string | undefined;
+  /**
    * The provided headers and sources, a folder: a submission is built with these and no other files
    * of their names (any copy it holds is ignored).
    */
