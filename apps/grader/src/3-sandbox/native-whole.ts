@@ -202,6 +202,10 @@ export function buildFailure(
     return `does not compile: ${first.file}:${first.line}:${first.column}: ${first.message}`;
   if (/undefined reference to|multiple definition of/.test(stderr))
     return `does not link: ${linkProblem(stderr)}`;
+  // A process the build could not start: the limit on its processes (a recipe's own `&`, a make of its
+  // own with -j). Only the words depend on this text: the build failed whatever it printed.
+  if (/Resource temporarily unavailable|cannot fork|fork: /i.test(stderr))
+    return `does not build: it started more processes at once than a build may (${BUILD_PROCESSES}: one compile at a time, as the place of --jobs it holds)`;
   // Whatever else it printed (make's words, a script's) is not the compiler's about the student's files.
   return 'does not build: the build failed without an error of the compiler about one of your files';
 }

@@ -9,7 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sandboxSupport } from '../../src/3-sandbox/layers.ts';
-import { BUILD_SPACE_BYTES, buildFailure, readTextDiagnostics } from '../../src/3-sandbox/native-whole.ts';
+import {
+  BUILD_PROCESSES,
+  BUILD_SPACE_BYTES,
+  buildFailure,
+  readTextDiagnostics,
+} from '../../src/3-sandbox/native-whole.ts';
 import type { Report } from '../../src/6-reports/model.ts';
 import { pitbossHere, REPO_ROOT, scratch } from '../support.ts';
 
@@ -54,6 +59,18 @@ const grade = async (dir: string, ...args: string[]) => {
 };
 const firstMessage = (report: Report) => report.tests.find((test) => test.message !== undefined)?.message;
 
+describe('a build that could not start a process', () => {
+  it('is told as the limit on its processes, not as a compiler error', () => {
+    expect(
+      buildFailure('/bin/sh: 1: Cannot fork\nmake: fork: Resource temporarily unavailable\n', folder, {
+        own: new Set(['main.cc']),
+      }),
+    ).toBe(
+      `does not build: it started more processes at once than a build may (${BUILD_PROCESSES}: one compile at a time, as the place of --jobs it holds)`,
+    );
+  });
+});
+
 describe.skipIf(!gpp || !bwrap)(
   gpp && bwrap ? "a whole program's build" : "a whole program's build (skipped: needs g++ and bubblewrap)",
   () => {
@@ -68,6 +85,20 @@ describe.skipIf(!gpp || !bwrap)(
       // The program prints the most compiles its Makefile counted running at once.
       expect(report.loadErrors).toEqual([]);
       expect(firstMessage(report)).toMatch(/got "compilers at once: 1"/);
+    }, 180_000);
+
+    it('cannot start a compiler per source with a recipe’s own `&`: the process limit stops it', async () => {
+      const { status, report } = await grade(
+        join(FIXTURES, 'straights-cpp/hostile-build-background-compiles'),
+        '--assignment',
+        'straights',
+        '--only',
+        'transcript.course.own:1_',
+      );
+      expect(status).toBe(1);
+      expect(report.loadErrors.map((error) => error.message)).toEqual([
+        `your program does not build: it started more processes at once than a build may (${BUILD_PROCESSES}: one compile at a time, as the place of --jobs it holds)`,
+      ]);
     }, 180_000);
 
     it('writes only a space of its own of bounded size: past it the build stops and the report says so', async () => {
