@@ -67,6 +67,7 @@ export function encodeArgument(argument: WireArg): string {
 export const cppLanguage: NativeLanguage = {
   name: 'cpp',
   title: 'C++',
+  standard: 'c++17',
   compiler: 'g++',
   install: 'install it with `sudo apt-get install g++` (Debian, Ubuntu) and run the command again',
   flags: ['-std=c++17', '-O2', '-Wall', '-Wextra'],

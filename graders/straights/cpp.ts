@@ -17,6 +17,7 @@ export const PROGRAM = 'straights';
 export const cppLanguage: NativeLanguage = {
   name: 'cpp',
   title: 'C++',
+  standard: 'c++14',
   compiler: 'g++',
   install: 'install it with `sudo apt-get install g++ make` (Debian, Ubuntu) and run the command again',
   flags: ['-std=c++14'],

@@ -130,8 +130,9 @@ async function gradeIn(
           ? runOwnNativeTests(assignment, submission, staging, shared, workDir, {
               ...options,
               canary: join(shared, CANARY_NAME),
+              budget,
             }).then((summary) => ({ outcomes: new Map<string, Outcome>(), summary }))
-          : runNativeTests(assignment, byKind('mutant'), submission, shared, workDir, options)
+          : runNativeTests(assignment, byKind('mutant'), submission, shared, workDir, options, budget)
         : ownOnly
           ? runOwnTests(assignment, submission, workDir, options, staging).then((summary) => ({
               outcomes: new Map<string, Outcome>(),

@@ -30,6 +30,8 @@ export {
   transcriptLimitMs,
 } from './limits.ts';
 export {
+  budgetSpent,
+  buildInBudget,
   buildKept,
   CANARY_NAME,
   compileNativeShared,

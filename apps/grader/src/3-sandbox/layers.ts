@@ -230,6 +230,13 @@ export interface SandboxRequest {
   mounts?: readonly { source: string; target: string }[] | undefined;
   /** Its address space, in MiB (native programs: Node reserves more than it uses, so never for node). */
   addressSpaceMb?: number | undefined;
+  /**
+   * A folder of its own it may write, of bounded size (bubblewrap only: callers check the layer): a
+   * fresh tmpfs at `path`, gone when it ends, where a build's files go instead of the grader's disk.
+   */
+  scratch?: { path: string; bytes: number } | undefined;
+  /** The most processes (threads) its uid may have at once: 256 unless given (a build's, fewer). */
+  processes?: number | undefined;
   /** The largest file it may write, in bytes: the limits' outputBytes unless given. */
   fileSizeBytes?: number | undefined;
   /** Folders and files the student process may read (the stage, the harness). */
@@ -283,6 +290,9 @@ export function sandboxCommand(request: SandboxRequest): { command: string; args
       ...readable.flatMap((path) => ['--ro-bind', path, path]),
       ...writable.flatMap((path) => ['--bind', path, path]),
       ...(request.mounts ?? []).flatMap(({ source, target }) => ['--ro-bind', source, target]),
+      ...(request.scratch === undefined
+        ? []
+        : ['--size', String(request.scratch.bytes), '--tmpfs', request.scratch.path]),
       ...(seeded
         ? [
             '--ro-bind',
@@ -342,7 +352,8 @@ export function sandboxCommand(request: SandboxRequest): { command: string; args
       'prlimit',
       `--cpu=${request.cpuSeconds}:${request.cpuSeconds + 2}`,
       '--nofile=256',
-      '--nproc=256',
+      // A smaller count holds only with a uid of the sandbox's own (setpriv): the grader's is shared.
+      `--nproc=${layers.has('setpriv') ? (request.processes ?? 256) : 256}`,
       `--fsize=${request.fileSizeBytes ?? request.limits.outputBytes}`,
       ...(request.addressSpaceMb === undefined ? [] : [`--as=${request.addressSpaceMb * 1024 * 1024}`]),
       // The isolate host's threads take their stack size from this limit, and isolated-vm lets V8 use

@@ -4,24 +4,29 @@
 // made, a regular file of the name the course ran, is the one program its transcripts run. The build's
 // failure is told in one line, in the words a student needs: a library the course's machines had, a
 // standard header an older compiler included implicitly, else the compiler's first error.
+
+import { createHash } from 'node:crypto';
 import {
   chmodSync,
   copyFileSync,
-  lstatSync,
+  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import type { Submission } from '../1-submission/submission.ts';
 import { isWholeProgramSource } from '../1-submission/submission.ts';
 import type { CompilerProblem } from '../6-reports/model.ts';
-import type { Assignment } from '../kit/assignment.ts';
+import type { Assignment, NativeLanguage } from '../kit/assignment.ts';
+import { CACHE_ROOT } from '../plumbing/bundle.ts';
 import { PitbossError } from '../plumbing/errors.ts';
+import { sandboxSupport } from './layers.ts';
 import {
   type BuildOptions,
   budgetSpent,
+  buildKept,
   buildWithin,
   CANARY_NAME,
   linkProblem,
@@ -93,13 +98,22 @@ const STANDARD_HEADERS: Readonly<Record<string, string>> = {
   abs: 'cstdlib',
 };
 
-/** g++'s text diagnostics (`file:line:col: error: message`), with the stage's folder taken off. */
-export function readTextDiagnostics(stderr: string, folder: string): CompilerProblem[] {
+/**
+ * g++'s text diagnostics (`file:line:col: error: message`), with the stage's folder taken off; given
+ * `own` (the submission's files, by path), only those about one of them: anything else a build prints
+ * in their shape (a path of the grader's, the sandbox's command line) is never shown.
+ */
+export function readTextDiagnostics(
+  stderr: string,
+  folder: string,
+  own?: ReadonlySet<string>,
+): CompilerProblem[] {
   const problems: CompilerProblem[] = [];
   for (const raw of stderr.split('\n')) {
     const line = raw.startsWith(`${folder}/`) ? raw.slice(folder.length + 1) : raw;
     const found = /^([^:\s][^:]*):(\d+):(\d+): (fatal error|error|warning): (.*)$/.exec(line);
     if (found === null) continue;
+    if (own !== undefined && !own.has(found[1]!)) continue;
     const [, file, row, column, kind, message] = found as unknown as [
       string,
       string,
@@ -124,10 +138,23 @@ export function readTextDiagnostics(stderr: string, folder: string): CompilerPro
  * that is not here; a standard header the program uses without including it (g++ 12 says which); else
  * the compiler's first error, or the linker's complaint.
  */
-export function buildFailure(stderr: string, folder: string): string {
+export function buildFailure(
+  stderr: string,
+  folder: string,
+  options: {
+    /** The submission's files by path (readTextDiagnostics): a line about another file is not told. */
+    own?: ReadonlySet<string> | undefined;
+    /** Where those files are on the grader's disk, when the build saw them at another folder. */
+    sources?: string | undefined;
+  } = {},
+): string {
+  const { own } = options;
+  const ours = (where: string) => own === undefined || own.has(where.replace(/:\d+:\d+$/, ''));
   const includes = (file: string, header: string) => {
     try {
-      return new RegExp(`#\\s*include\\s*<${header}>`).test(readFileSync(join(folder, file), 'utf8'));
+      return new RegExp(`#\\s*include\\s*<${header}>`).test(
+        readFileSync(join(options.sources ?? folder, file), 'utf8'),
+      );
     } catch {
       return false;
     }
@@ -137,7 +164,7 @@ export function buildFailure(stderr: string, folder: string): string {
     .map((line) => (line.startsWith(`${folder}/`) ? line.slice(folder.length + 1) : line));
   for (const line of lines) {
     const missing = /^([^:\s][^:]*:\d+:\d+): fatal error: ([^:]+): No such file or directory/.exec(line);
-    if (missing === null) continue;
+    if (missing === null || !ours(missing[1]!)) continue;
     const [, where, header] = missing as unknown as [string, string, string];
     const library = LIBRARIES.find((each) => each.header.test(header));
     if (library !== undefined)
@@ -155,7 +182,7 @@ export function buildFailure(stderr: string, folder: string): string {
       /^([^:\s][^:]*):(\d+):(\d+): error: (?:'([\w:]+)' (?:is not a member of 'std'|was not declared in this scope)|no matching function for call to '([\w:]+)\()/.exec(
         line,
       );
-    if (error === null) continue;
+    if (error === null || !ours(error[1]!)) continue;
     const [, file, row, column, named, called] = error as unknown as [
       string,
       string,
@@ -174,17 +201,111 @@ export function buildFailure(stderr: string, folder: string): string {
       /^([^:\s][^:]*:\d+:\d+): note: '([^']+)' is defined in header '<([^>]+)>'; (?:did you forget to|this is probably fixable by adding) '#include <[^>]+>'/.exec(
         line,
       );
-    if (forgot === null) continue;
+    if (forgot === null || !ours(forgot[1]!)) continue;
     const [, where, name, header] = forgot as unknown as [string, string, string, string];
     return `does not compile: ${where}: ${name} is used without #include <${header}> (an older compiler included it through another header; g++ does not: add the #include)`;
   }
-  const first = readTextDiagnostics(stderr, folder).find((problem) => problem.severity === 'error');
+  const first = readTextDiagnostics(stderr, folder, own).find((problem) => problem.severity === 'error');
   if (first !== undefined)
     return `does not compile: ${first.file}:${first.line}:${first.column}: ${first.message}`;
   if (/undefined reference to|multiple definition of/.test(stderr))
     return `does not link: ${linkProblem(stderr)}`;
-  const said = lines.map((line) => line.trim()).find((line) => line !== '');
-  return `does not build${said === undefined ? '' : `: ${said.slice(0, 300)}`}`;
+  // A process the build could not start: the limit on its processes (a recipe's own `&`, a make of its
+  // own with -j). Only the words depend on this text: the build failed whatever it printed.
+  if (/Resource temporarily unavailable|cannot fork|fork: /i.test(stderr))
+    return `does not build: it started more processes at once than a build may (${BUILD_PROCESSES}: one compile at a time, as the place of --jobs it holds)`;
+  // Whatever else it printed (make's words, a script's) is not the compiler's about the student's files.
+  return 'does not build: the build failed without an error of the compiler about one of your files';
+}
+
+/** Where a whole program is built inside bubblewrap: a tmpfs of its own (BUILD_SPACE_BYTES), gone after. */
+const BUILD_FOLDER = '/submission';
+/**
+ * What a whole program's build may write in all (its copy of the sources, objects, the program): a
+ * course's build writes a few MiB. Past it a write fails (no space left) and the build stops.
+ */
+export const BUILD_SPACE_BYTES = 128 * 1024 * 1024;
+/** A build told as full when less than this was left of its space when it ended. */
+const FULL_BELOW_BYTES = 1024 * 1024;
+/**
+ * Processes (threads) a build's own uid may have at once (with setpriv's uid of its own): the sandbox,
+ * make and one compile's pipeline, and room for one more; never a compiler per source.
+ */
+export const BUILD_PROCESSES = 12;
+/** Places of --jobs a build holds (buildWithin takes one): make runs this many jobs, whatever its Makefile says. */
+const BUILD_SLOTS = 1;
+
+/**
+ * Runs in the sandbox: copies the sources into the build's own folder, runs the build (make, or the
+ * compiler) with its output away from ours, then prints on stdout, which no process of the build
+ * holds, one line `status bytes-left made` and, when made, the program's bytes.
+ */
+const BUILD_SCRIPT = `src=$1; dir=$2; prog=$3; shift 3
+if [ "$src" != "$dir" ]; then cp -R "$src"/. "$dir"/ || exit 125; fi
+cd "$dir" || exit 125
+"$@" </dev/null >/dev/null
+status=$?
+left=$(df --output=avail -B1 . 2>/dev/null | tail -n 1 | tr -d ' ')
+made=0
+if [ "$status" -eq 0 ] && [ -f "$prog" ] && [ ! -L "$prog" ]; then made=1; fi
+printf '%s %s %s\n' "$status" "\${left:-0}" "$made"
+if [ "$made" -eq 1 ]; then cat "$prog"; fi
+exit "$status"
+`;
+
+/** Where a command is on this machine's PATH (the compiler a shim runs). */
+function onPath(command: string): string {
+  for (const folder of (process.env.PATH ?? '/usr/bin:/bin').split(delimiter))
+    if (folder !== '' && existsSync(join(folder, command))) return join(folder, command);
+  return command;
+}
+
+/**
+ * A folder of the grader's own, first on a build's PATH: `g++` and `c++` that run the real compiler
+ * with the course's standard before every flag of the build's own, so that a Makefile naming none
+ * builds as the course's machines did, and one naming its own -std= (g++ keeps the last) still decides.
+ */
+async function compilerShim(language: NativeLanguage): Promise<string | undefined> {
+  if (language.standard === undefined || !/^[\w+]+$/.test(language.standard)) return undefined;
+  const compiler = onPath(language.compiler);
+  const text = `#!/bin/sh\n# The course's standard first: a -std= of the build's own, later on the line, is the one g++ keeps.\nexec '${compiler.replace(/'/g, '')}' -std=${language.standard} "$@"\n`;
+  const folder = join(
+    CACHE_ROOT,
+    'native',
+    `compiler-${language.standard}-${createHash('sha256').update(text).digest('hex').slice(0, 12)}`,
+  );
+  await buildKept(folder, async (building) => {
+    for (const name of ['g++', 'c++']) writeFileSync(join(building, name), text, { mode: 0o755 });
+  });
+  return folder;
+}
+
+/** The standard a submission's own Makefile names (the last -std= in it, as g++ keeps the last). */
+function standardNamed(submission: Submission): string | undefined {
+  let named: string | undefined;
+  for (const [path, bytes] of [...submission.snapshot.files].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (!/(^|\/)(GNUmakefile|[Mm]akefile|[^/]+\.mk)$/.test(path)) continue;
+    for (const found of bytes.toString('utf8').matchAll(/-std=([\w+]+)/g)) named = found[1];
+  }
+  return named;
+}
+
+/**
+ * What a failure to compile adds: the standard it was built as, and how a student or an instructor
+ * names another (older code a newer standard rejects, `cout << cout`, compiles only under its own).
+ */
+function standardNote(
+  language: NativeLanguage,
+  named: string | undefined,
+  makefile: string | undefined,
+): string {
+  const course = language.standard;
+  if (named === undefined && course === undefined) return '';
+  const used =
+    named !== undefined
+      ? `built with -std=${named}, which your ${makefile} names${course === undefined || course === named ? '' : ` (the course's compiler used -std=${course})`}`
+      : `built with -std=${course}, the course's standard`;
+  return ` (${used}: name another with -std= in your Makefile's flags; an instructor names the course's as the standard of the assignment's C++ edition)`;
 }
 
 /** The stage a whole program's transcripts run in: its build, what the build said, the program. */
@@ -238,42 +359,85 @@ export async function stageWholeProgram(
       ...courseNames.filter(isWholeProgramSource),
     ]),
   ];
-  const argv =
+  const standard = language.standard === undefined ? [] : [`-std=${language.standard}`];
+  const buildArgv =
     makefile !== undefined
-      ? ['make']
-      : [language.compiler, ...whole.flags, ...sourceNames.sort(), '-o', program];
+      ? // Make's own parallelism is the places the build holds: -j on the command line outranks any
+        // MAKEFLAGS of the Makefile's (an `override` too); the process limit holds a recipe's own `&`.
+        ['make', `-j${BUILD_SLOTS}`]
+      : [language.compiler, ...standard, ...whole.flags, ...sourceNames.sort(), '-o', program];
   const command =
-    makefile !== undefined ? `make (your ${makefile})` : argv.slice(0, -2 - sourceNames.length).join(' ');
+    makefile !== undefined
+      ? `make (your ${makefile})`
+      : buildArgv.slice(0, -2 - sourceNames.length).join(' ');
+  // The submission's own files, by path: the only ones a diagnostic may be about.
+  const own = new Set(
+    [...submission.snapshot.files.keys()].filter((path) => isBuildFile(path) && safePath(path)),
+  );
   let listed: CompilerProblem[] = [];
   const bin = join(workDir, 'programs');
   mkdirSync(bin, { recursive: true });
-  if (problems.size === 0) {
-    const run = await buildWithin(build, (timeoutMs) =>
-      runInSandbox(argv, { cwd: sources, readable: [sources], writable: [sources], timeoutMs }),
-    );
+  // Inside bubblewrap a build writes only a tmpfs of its own, of bounded size; without it (the
+  // student tool, on the student's own machine) it builds in its folder.
+  const bounded = sandboxSupport().layers.has('bwrap');
+  const folder = bounded ? BUILD_FOLDER : sources;
+  const shim = await compilerShim(language);
+  /** One build in the sandbox, held like a run: its run, how it ended, and the program it made. */
+  const buildInSandbox = async (argv: readonly string[], made: string) => {
+    let printed: Buffer | undefined;
+    const run = await buildWithin(build, async (timeoutMs) => {
+      const ran = await runInSandbox(['sh', '-c', BUILD_SCRIPT, 'build', sources, folder, made, ...argv], {
+        cwd: sources,
+        readable: [sources, ...(shim === undefined ? [] : [shim])],
+        writable: bounded ? [] : [sources],
+        scratch: bounded ? { path: BUILD_FOLDER, bytes: BUILD_SPACE_BYTES } : undefined,
+        processes: BUILD_PROCESSES,
+        env: shim === undefined ? undefined : { PATH: shim, CXX: 'g++' },
+        stdout: true,
+        timeoutMs,
+      });
+      printed = ran.stdout;
+      return ran;
+    });
     if (run.infrastructure === true)
       throw new PitbossError('INFRASTRUCTURE', `the sandbox could not start ${argv[0]} to build a program`);
-    listed = readTextDiagnostics(run.stderr, sources);
-    const built = join(sources, program);
-    // What the build left under the program's name must be a file of its own (never a link out of the stage).
-    const made = (() => {
-      try {
-        return lstatSync(built).isFile();
-      } catch {
-        return false;
-      }
-    })();
+    // The script's own line (its stdout, which no process of the build holds) says how the build ended.
+    const out = printed ?? Buffer.alloc(0);
+    const newline = out.indexOf(10);
+    const ended =
+      newline < 0 ? null : /^(\d+) (\d+) ([01])$/.exec(out.subarray(0, newline).toString('latin1'));
+    return {
+      run,
+      ended,
+      full: ended !== null && Number(ended[2]) < FULL_BELOW_BYTES,
+      status: ended === null ? run.status : Number(ended[1]),
+      program: ended !== null && ended[3] === '1' ? out.subarray(newline + 1) : undefined,
+    };
+  };
+  if (problems.size === 0) {
+    const { run, ended, full, status, program: made } = await buildInSandbox(buildArgv, program);
+    listed = readTextDiagnostics(run.stderr, folder, own);
     if (run.limit === 'budget') fail(`was not built: ${budgetSpent(build.budgetMs)}`);
     else if (run.limit !== undefined)
       fail(`does not build: the build ran out of ${run.limit === 'time' ? 'time' : 'memory'}`);
-    else if (run.status !== 0) fail(buildFailure(run.stderr, sources));
-    else if (!made)
+    else if (full && status !== 0)
+      fail(
+        `does not build: the build wrote more than the ${BUILD_SPACE_BYTES / 1048576} MiB a build may write (its copy of your files, its objects and its program), and stopped`,
+      );
+    else if (status !== 0) {
+      const failure = buildFailure(run.stderr, folder, { own, sources });
+      fail(
+        failure.startsWith('does not compile')
+          ? `${failure}${standardNote(language, makefile === undefined ? undefined : standardNamed(submission), makefile)}`
+          : failure,
+      );
+    } else if (ended === null || made === undefined)
       fail(
         makefile !== undefined
-          ? `was built, but your ${makefile} made no program called ${program} (the course ran ./${program} <seed>): name its default target's program so`
+          ? `was built, but your ${makefile} made no program called ${program} (the course ran ${whole.runLine ?? `./${program} <seed>`}): name its default target's program so`
           : `was built, but no program called ${program} was made`,
       );
-    else copyFileSync(built, join(bin, 'all'));
+    else writeFileSync(join(bin, 'all'), made);
   }
   const { harness } = whole;
   if (harness !== undefined && problems.size === 0) {
@@ -286,33 +450,23 @@ export async function stageWholeProgram(
     const linked = sourceNames.filter((path) => !harness.without.includes(path) && !ownMain(path)).sort();
     // The course's flags first; code that needs a newer standard (its Makefile said so) gets one.
     const newer = ['-std=gnu++17', ...whole.flags.filter((flag) => !flag.startsWith('-std='))];
-    let run: Awaited<ReturnType<typeof runInSandbox>> | undefined;
+    let built: Awaited<ReturnType<typeof buildInSandbox>> | undefined;
     for (const flags of [whole.flags, newer]) {
-      const harnessArgv = [language.compiler, ...flags, ...linked, source, '-o', harness.program];
-      run = await buildWithin(build, (timeoutMs) =>
-        runInSandbox(harnessArgv, { cwd: sources, readable: [sources], writable: [sources], timeoutMs }),
+      built = await buildInSandbox(
+        [language.compiler, ...flags, ...linked, source, '-o', harness.program],
+        harness.program,
       );
-      if (run.infrastructure === true)
-        throw new PitbossError(
-          'INFRASTRUCTURE',
-          `the sandbox could not start ${language.compiler} to build a harness`,
-        );
-      if (run.status === 0 && run.limit === undefined) break;
+      if (built.status === 0 && built.run.limit === undefined && built.program !== undefined) break;
     }
-    run = run!;
-    const made = (() => {
-      try {
-        return lstatSync(join(sources, harness.program)).isFile();
-      } catch {
-        return false;
-      }
-    })();
-    if (run.limit !== undefined || run.status !== 0 || !made)
+    const { run, program: made } = built!;
+    if (run.limit === 'budget')
+      problems.set(harness.program, `your classes were not unit-tested: ${budgetSpent(build.budgetMs)}`);
+    else if (run.limit !== undefined || built!.status !== 0 || made === undefined)
       problems.set(
         harness.program,
-        `your classes could not be unit-tested: with the course's files and the grader's harness in place of ${harness.without.join(', ')}, they ${run.limit === undefined ? buildFailure(run.stderr, sources) : 'did not build in time'}`,
+        `your classes could not be unit-tested: with the course's files and the grader's harness in place of ${harness.without.join(', ')}, they ${run.limit === undefined ? buildFailure(run.stderr, folder, { own, sources }) : 'did not build in time'}`,
       );
-    else copyFileSync(join(sources, harness.program), join(bin, 'harness'));
+    else writeFileSync(join(bin, 'harness'), made);
   }
   const kept = listed.slice(0, 10 * 4);
   let stages = 0;

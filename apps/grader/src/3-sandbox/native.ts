@@ -102,7 +102,7 @@ export function compilerVersion(language: NativeLanguage): string {
   return compilerChecked;
 }
 
-interface ToolRun {
+export interface ToolRun {
   status: number | null;
   stderr: string;
   /** A limit that ended it; `budget`: the submission's time budget, spent (or not run: spent before). */
@@ -120,12 +120,22 @@ export function runInSandbox(
     writable: readonly string[];
     /** Its wall time, when less than the build limit (what is left of a budget). */
     timeoutMs?: number | undefined;
+    /** Its own folder of bounded size (SandboxRequest.scratch): a whole program's build's. */
+    scratch?: { path: string; bytes: number } | undefined;
+    /** The most processes its uid may have (SandboxRequest.processes). */
+    processes?: number | undefined;
+    /** Variables besides PATH and LC_ALL; a PATH here goes before the grader's. */
+    env?: Readonly<Record<string, string>> | undefined;
+    /** Where its stdout goes: kept (up to the build's file-size limit) when asked. */
+    stdout?: boolean | undefined;
   },
-): Promise<ToolRun> {
+): Promise<ToolRun & { stdout?: Buffer }> {
   const { command, args } = sandboxCommand({
     native: argv,
     readable: options.readable,
     writable: options.writable,
+    scratch: options.scratch,
+    processes: options.processes,
     limits: BUILD_LIMITS,
     cpuSeconds: BUILD_LIMITS.programTimeoutMs / 1000,
     fileSizeBytes: BUILD_LIMITS.outputBytes,
@@ -133,14 +143,19 @@ export function runInSandbox(
   });
   countProcess();
   const ended = countBuild();
-  return new Promise<ToolRun>((done) => {
+  const path = process.env.PATH ?? '/usr/bin:/bin';
+  return new Promise<ToolRun & { stdout?: Buffer }>((done) => {
     let child: ChildProcess;
     try {
       child = spawn(command, args, {
         cwd: options.cwd,
         detached: true,
-        stdio: ['ignore', 'ignore', 'pipe'],
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' },
+        stdio: ['ignore', options.stdout === true ? 'pipe' : 'ignore', 'pipe'],
+        env: {
+          ...options.env,
+          PATH: options.env?.PATH === undefined ? path : `${options.env.PATH}:${path}`,
+          LC_ALL: 'C',
+        },
       });
     } catch {
       done({ status: null, stderr: '', infrastructure: true });
@@ -150,6 +165,13 @@ export function runInSandbox(
     let limit: ToolRun['limit'];
     child.stderr?.on('data', (chunk: Buffer) => {
       if (stderr.length < STDERR_LIMIT) stderr += chunk.toString('utf8');
+    });
+    const out: Buffer[] = [];
+    let outBytes = 0;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      // A program is no larger than a file the build may write; what is past that is not kept.
+      if (outBytes <= BUILD_LIMITS.outputBytes + 4096) out.push(chunk);
+      outBytes += chunk.length;
     });
     const timer = setTimeout(() => {
       limit ??= 'time';
@@ -163,7 +185,7 @@ export function runInSandbox(
       clearTimeout(timer);
       stopWatching();
       killGroup(child);
-      done({ status, stderr, limit });
+      done({ status, stderr, limit, ...(options.stdout === true ? { stdout: Buffer.concat(out) } : {}) });
     });
   }).finally(ended);
 }
@@ -440,18 +462,28 @@ export function buildWithin(
   options: BuildOptions,
   build: (timeoutMs: number) => Promise<ToolRun>,
 ): Promise<ToolRun> {
-  return options.limiter(async () => {
-    const left = options.budget.left();
-    if (left <= 0) return { status: null, stderr: '', limit: 'budget' as const };
-    const stop = options.budget.start();
-    try {
-      const run = await build(Math.min(BUILD_LIMITS.programTimeoutMs, left));
-      if (run.limit === 'time' && left < BUILD_LIMITS.programTimeoutMs) run.limit = 'budget';
-      return run;
-    } finally {
-      stop();
-    }
-  });
+  return options.limiter(() => buildInBudget(options.budget, build));
+}
+
+/**
+ * `build` given what is left of `budget` as its wall time and charged to it, in a place its caller
+ * already holds (a student's test compiled and linked in one place); `budget` when nothing was left,
+ * or what was left stopped it.
+ */
+export async function buildInBudget<Run extends ToolRun>(
+  budget: Budget,
+  build: (timeoutMs: number) => Promise<Run>,
+): Promise<Run | ToolRun> {
+  const left = budget.left();
+  if (left <= 0) return { status: null, stderr: '', limit: 'budget' as const };
+  const stop = budget.start();
+  try {
+    const run = await build(Math.min(BUILD_LIMITS.programTimeoutMs, left));
+    if (run.limit === 'time' && left < BUILD_LIMITS.programTimeoutMs) run.limit = 'budget';
+    return run;
+  } finally {
+    stop();
+  }
 }
 
 export async function stageNativeSubmission(

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import type { Submission } from '../1-submission/submission.ts';
 import type { PlannedTest } from '../2-plan/plan.ts';
-import { CANARY_NAME } from '../3-sandbox/door.ts';
+import { type Budget, CANARY_NAME } from '../3-sandbox/door.ts';
 import type { Report } from '../6-reports/model.ts';
 import type { Assignment } from '../kit/assignment.ts';
 import { type Mutant, readCatalogue } from '../mutants/catalogue.ts';
@@ -53,6 +53,7 @@ export async function runNativeTests(
   shared: string,
   workDir: string,
   options: GradeOptions,
+  budget: Budget,
 ): Promise<{ outcomes: Map<string, Outcome>; summary: Report['studentTests'] }> {
   const outcomes = new Map<string, Outcome>();
   if (tests.length === 0) return { outcomes, summary: NO_STUDENT_TESTS };
@@ -70,6 +71,7 @@ export async function runNativeTests(
       readyObject: join(shared, 'ready.o'),
       canary: join(shared, CANARY_NAME),
       wheats: wheatFolders(assignment, options.privateDir),
+      budget,
     },
   );
   const verdicts = {

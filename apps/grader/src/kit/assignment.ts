@@ -229,6 +229,12 @@ export interface NativeLanguage {
   /** Flags of every compile, warnings included (`-std=c++17 -O2 -Wall -Wextra`). */
   flags: readonly string[];
   /**
+   * The C++ standard the course's compiler used (`gnu++98`, `c++14`): a whole program's build names it
+   * before its own flags (a `-std=` of its Makefile's, later on the line, still decides), and a build
+   * that fails says which it used. The instructor names another here. Absent: the compiler's default.
+   */
+  standard?: string | undefined;
+  /**
    * The provided headers and sources, a folder: a submission is built with these and no other files
    * of their names (any copy it holds is ignored).
    */
@@ -265,11 +271,6 @@ export interface NativeLanguage {
    * handout files, which `pitboss init` writes and which a submission may hold as its own.
    */
   wholeProgram?: WholeProgram | undefined;
-  /**
-   * The C++ standard the course compiled with (`gnu++98`: g++ 4.x's default), for builds that do not
-   * name one. None: the compiler's own default.
-   */
-  standard?: string | undefined;
 }
 
 /** How a whole program is built and run (NativeLanguage.wholeProgram). */

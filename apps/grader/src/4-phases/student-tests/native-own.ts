@@ -6,6 +6,9 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, writeFileSync } from 'n
 import { basename, join } from 'node:path';
 import type { Submission } from '../../1-submission/submission.ts';
 import {
+  type Budget,
+  budgetSpent,
+  buildInBudget,
   compileSource,
   describeProblem,
   linkProblem,
@@ -14,7 +17,7 @@ import {
   runProgram,
   type Staging,
 } from '../../3-sandbox/door.ts';
-import type { Report } from '../../6-reports/model.ts';
+import type { CompilerProblem, Report } from '../../6-reports/model.ts';
 import type { Assignment, Limits } from '../../kit/assignment.ts';
 import { PitbossError } from '../../plumbing/errors.ts';
 import { ending, passed, testFilesOf } from './native.ts';
@@ -35,6 +38,8 @@ export async function runOwnNativeTests(
     limits: Limits;
     limiter: (task: () => Promise<void>) => Promise<void>;
     canary: string;
+    /** The submission's time budget: each test's compile and link within what is left of it. */
+    budget: Budget;
   },
 ): Promise<Report['studentTests']> {
   const language = assignment.native!;
@@ -70,20 +75,42 @@ export async function runOwnNativeTests(
       options.limiter(async () => {
         const name = basename(path);
         writeFileSync(join(sources, name), screened.submission.snapshot.files.get(path)!);
-        const compiled = await compileSource(language, name, sources, objects);
-        if (compiled.status !== 0) {
-          const first = compiled.problems.find((problem) => problem.severity === 'error');
+        const spent = () =>
           whole(
             path,
-            `it does not compile: ${first === undefined ? 'the compiler failed' : describeProblem(first)}`,
+            `it was not built: ${budgetSpent(options.limits.budgetMs).replace('its files were', 'its tests were')}`,
+          );
+        let problems: CompilerProblem[] = [];
+        const compiled = await buildInBudget(options.budget, async (timeoutMs) => {
+          const run = await compileSource(language, name, sources, objects, timeoutMs);
+          problems = run.problems;
+          return run;
+        });
+        if (compiled.limit === 'budget') {
+          spent();
+          return;
+        }
+        if (compiled.status !== 0) {
+          const first = problems.find((problem) => problem.severity === 'error');
+          const ran =
+            compiled.limit === undefined ? undefined : `the compiler ran out of ${compiled.limit} on it`;
+          whole(
+            path,
+            `it does not compile: ${ran ?? (first === undefined ? 'the compiler failed' : describeProblem(first))}`,
           );
           return;
         }
         const program = join(programs, programName(name));
-        const link = await runInSandbox(
-          [language.compiler, '-s', '-o', program, join(objects, `${programName(name)}.o`), ...objectsOf],
-          { cwd: objects, readable: [objects, studentObjects, shared], writable: [programs] },
+        const link = await buildInBudget(options.budget, (timeoutMs) =>
+          runInSandbox(
+            [language.compiler, '-s', '-o', program, join(objects, `${programName(name)}.o`), ...objectsOf],
+            { cwd: objects, readable: [objects, studentObjects, shared], writable: [programs], timeoutMs },
+          ),
         );
+        if (link.limit === 'budget') {
+          spent();
+          return;
+        }
         if (link.status !== 0 || !existsSync(program)) {
           whole(path, `it does not link: ${linkProblem(link.stderr)}`);
           return;

@@ -24,6 +24,9 @@ import { promisify } from 'node:util';
 import pLimit from 'p-limit';
 import type { Submission } from '../../1-submission/submission.ts';
 import {
+  type Budget,
+  budgetSpent,
+  buildInBudget,
   buildKept,
   compilerVersion,
   compileSource,
@@ -34,7 +37,7 @@ import {
   runInSandbox,
   runProgram,
 } from '../../3-sandbox/door.ts';
-import type { Kill, Report } from '../../6-reports/model.ts';
+import type { CompilerProblem, Kill, Report } from '../../6-reports/model.ts';
 import type { Assignment, Limits } from '../../kit/assignment.ts';
 import type { Mutant } from '../../mutants/catalogue.ts';
 import { CACHE_ROOT } from '../../plumbing/bundle.ts';
@@ -243,6 +246,11 @@ export async function runNativeStudentTests(
     canary?: string | undefined;
     /** Other correct implementations (folders): a test counts only when it passes on each too. */
     wheats: readonly string[];
+    /**
+     * The submission's time budget (its builds' and runs'): each test's compile and link is given what
+     * is left of it as its wall time and charged to it, as the submission's own files' builds are.
+     */
+    budget: Budget;
   },
 ): Promise<NativeTestVerdicts> {
   const language = assignment.native!;
@@ -271,31 +279,60 @@ export async function runNativeStudentTests(
       options.limiter(async () => {
         const name = basename(path);
         const object = join(objects, `${programName(name)}.o`);
-        const compiled = await compileSource(language, name, sources, objects);
-        if (compiled.status !== 0) {
-          const first = compiled.problems.find((problem) => problem.severity === 'error');
+        const spent = () =>
           cases.push({
             file: path,
             name: '(the whole file)',
             valid: false,
-            reason: `it does not compile: ${first === undefined ? 'the compiler failed' : describeProblem(first)}`,
+            reason: `it was not built: ${budgetSpent(options.limits.budgetMs).replace('its files were', 'its tests were')}`,
+          });
+        let problems: CompilerProblem[] = [];
+        const compiled = await buildInBudget(options.budget, async (timeoutMs) => {
+          const run = await compileSource(language, name, sources, objects, timeoutMs);
+          problems = run.problems;
+          return run;
+        });
+        if (compiled.limit === 'budget') {
+          spent();
+          return;
+        }
+        if (compiled.status !== 0) {
+          const first = problems.find((problem) => problem.severity === 'error');
+          const ran =
+            compiled.limit === undefined ? undefined : `the compiler ran out of ${compiled.limit} on it`;
+          cases.push({
+            file: path,
+            name: '(the whole file)',
+            valid: false,
+            reason: `it does not compile: ${ran ?? (first === undefined ? 'the compiler failed' : describeProblem(first))}`,
           });
           return;
         }
         const program = join(programs, programName(name));
-        const linked = await runInSandbox(
-          [
-            language.compiler,
-            '-o',
-            program,
-            object,
-            options.readyObject,
-            `-L${reference}`,
-            '-Wl,--no-as-needed',
-            ...libraries,
-          ],
-          { cwd: objects, readable: [objects, reference, options.readyObject], writable: [programs] },
+        const linked = await buildInBudget(options.budget, (timeoutMs) =>
+          runInSandbox(
+            [
+              language.compiler,
+              '-o',
+              program,
+              object,
+              options.readyObject,
+              `-L${reference}`,
+              '-Wl,--no-as-needed',
+              ...libraries,
+            ],
+            {
+              cwd: objects,
+              readable: [objects, reference, options.readyObject],
+              writable: [programs],
+              timeoutMs,
+            },
+          ),
         );
+        if (linked.limit === 'budget') {
+          spent();
+          return;
+        }
         if (linked.status !== 0 || !existsSync(program)) {
           cases.push({
             file: path,
