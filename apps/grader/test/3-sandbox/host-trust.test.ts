@@ -1,0 +1,116 @@
+// Nothing a run touched decides how it is read: a program that breaks the built-ins after its last
+// line is scored as its output says, not as a failure of the machinery.
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { IsolateSandbox, isolatesReady } from '../../src/3-sandbox/isolate/client.ts';
+import type { Report } from '../../src/6-reports/model.ts';
+import type { Limits } from '../../src/kit/assignment.ts';
+import { json, pitboss, REPO_ROOT } from '../support.ts';
+
+const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic');
+const VANDAL = join(FIXTURES, 'hostile-vandal-after-last-line');
+const CORRECT = join(FIXTURES, 'correct-functional');
+
+/** Each test's verdict and points, by id. */
+const verdicts = (report: Report) =>
+  Object.fromEntries(report.tests.map((test) => [test.id, [test.status, test.score]]));
+
+describe.runIf(isolatesReady())('results read after the run', () => {
+  it('the fixture is correct-functional with lines after its last one', () => {
+    const vandal = readFileSync(join(VANDAL, 'blackjack.ts'), 'utf8');
+    const correct = readFileSync(join(CORRECT, 'blackjack.ts'), 'utf8');
+    expect(vandal.startsWith(correct)).toBe(true);
+    expect(vandal.slice(correct.length)).toMatch(/Array\.prototype,\n\s+String\.prototype,/);
+    for (const file of ['deck.ts', 'hand.ts', 'player.ts'])
+      expect(readFileSync(join(VANDAL, file), 'utf8')).toBe(readFileSync(join(CORRECT, file), 'utf8'));
+  });
+
+  it('a program that breaks every built-in after its last line scores what it scores without those lines, never exit 3', {
+    timeout: 300_000,
+  }, () => {
+    const run = pitboss(['grade', VANDAL, CORRECT, '--format', 'json', '--jobs', '2']);
+    expect(run.stderr.split('\n').filter((line) => !/^\[\d\/2\] [\w-]+ \d+\/\d+$/.test(line))).toEqual(['']);
+    expect(run.status).toBe(1);
+    const [vandal, correct] = JSON.parse(run.stdout) as Report[];
+    expect(vandal!.submission.name).toBe('hostile-vandal-after-last-line');
+    expect(vandal!.score).toBe(correct!.score);
+    expect(vandal!.parts).toEqual(correct!.parts);
+    expect(verdicts(vandal!)).toEqual(verdicts(correct!));
+    // Its games in both linkings: each run printed the whole game and ended by itself.
+    const games = vandal!.tests.filter((test) => test.id.startsWith('transcript.'));
+    expect(games.length).toBeGreaterThan(20);
+    for (const test of games) expect(test.status, test.id).toBe('passed');
+  });
+
+  it('the student tool scores it too', { timeout: 300_000 }, () => {
+    const run = pitboss(['check', VANDAL, '--only', 'transcript.course', '--format', 'json']);
+    expect(run.stderr).toBe('');
+    const report = json<Report>(run);
+    expect(report.tests.length).toBe(12);
+    for (const test of report.tests) expect(test.status, test.id).toBe('passed');
+  });
+});
+
+describe.runIf(isolatesReady())('what the host reads after a run, run by run', () => {
+  const limits = {
+    testTimeoutMs: 20_000,
+    programTimeoutMs: 30_000,
+    heapMb: 64,
+    outputBytes: 1 << 16,
+  } as Limits;
+  const program = async (main: string) => {
+    const root = mkdtempSync(join(tmpdir(), 'pitboss-read-'));
+    chmodSync(root, 0o711);
+    const sandbox = new IsolateSandbox({ workDir: root, workRoot: root, limits, size: 1 });
+    try {
+      const dir = join(root, 'stage');
+      mkdirSync(dir);
+      writeFileSync(join(dir, 'main.mjs'), main);
+      return await sandbox.program({
+        dir,
+        entry: 'main.mjs',
+        argv: [],
+        stdin: '',
+        cpuLimitMs: 5000,
+        wallMs: 30_000,
+      });
+    } finally {
+      sandbox.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  };
+  const breakAll = [
+    'const broken = () => { throw new Error("vandalised"); };',
+    'const define = Object.defineProperty, keys = Reflect.ownKeys;',
+    'const places = [Array.prototype, String.prototype, Object, JSON, Map.prototype, Set.prototype, Number, Math, Function.prototype];',
+    'const all = []; for (const place of places) for (const key of keys(place)) all.push([place, key]);',
+    'for (let i = 0; i < all.length; i++) { try { define(all[i][0], all[i][1], { __proto__: null, get: broken, set: broken, configurable: true }); } catch {} }',
+    'const names = ["0", "length", "get", "set", "value"];',
+    'for (let i = 0; i < 5; i++) define(Object.prototype, names[i], { __proto__: null, get: broken, set: broken, configurable: true });',
+  ].join('\n');
+
+  it('a run that breaks the built-ins after printing is read as it printed, its uses of chance and exit listeners too', async () => {
+    const outcome = await program(
+      [
+        "process.on('exit', (code) => console.log('exit', code));",
+        "setTimeout(() => console.log('timer'), 5);",
+        "console.log('drew', Math.random() < 2);",
+        breakAll,
+      ].join('\n'),
+    );
+    expect(outcome.stdout.toString()).toBe('drew true\ntimer\nexit 0\n');
+    expect(outcome.status).toBe(0);
+    expect(outcome.chance).toEqual([{ call: 'Math.random', file: 'file:///submission/main.mjs' }]);
+  });
+
+  it('what throws while a run ends is the run failing (status 1), never the host', async () => {
+    const outcome = await program(
+      "console.log('a'); process.exitCode = { valueOf() { throw new Error('no number'); } };",
+    );
+    expect(outcome.infrastructure).toBeUndefined();
+    expect(outcome.status).toBe(1);
+    expect(outcome.stderr).toMatch(/no number/);
+  });
+});
