@@ -1,5 +1,6 @@
-// Nothing a run touched decides how it is read: a program that breaks the built-ins after its last
-// line is scored as its output says, not as a failure of the machinery.
+// Nothing a run touched decides how it is read, and a run's processor limit is one however it is
+// made: a program that breaks the built-ins after its last line is scored as its output says, not as
+// a failure of the machinery; a linked run made again (its queue broken) has one limit for both attempts.
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +51,72 @@ describe.runIf(isolatesReady())('results read after the run', () => {
     const report = json<Report>(run);
     expect(report.tests.length).toBe(12);
     for (const test of report.tests) expect(test.status, test.id).toBe('passed');
+  });
+});
+
+describe.runIf(isolatesReady())('a linked run made again', () => {
+  // A course file run apart, as in isolates.test.ts: `totalOnceDealt` answers undefined on a new hand
+  // (so its next call is queued) and a number once a card is in.
+  const hand = [
+    'export class Hand {',
+    '  #total = 0;',
+    '  addCard(card) { this.#total += card.spot; }',
+    '  value() { return this.#total; }',
+    '  totalOnceDealt() { return this.#total > 0 ? this.#total : undefined; }',
+    '}',
+  ].join('\n');
+  // The same processor time in each attempt, before the calls.
+  const burn =
+    'let x = 0; for (let i = 0; i < 30_000_000; i++) x = (x * 31 + i) % 1_000_003; if (x < 0) console.log(x);';
+  const steady = `${burn}\nconst h = new Hand(); console.log(h.totalOnceDealt()); h.addCard({ spot: 2 }); console.log(h.value());`;
+  // The second totalOnceDealt is queued, answers 2: the run is thrown away and made again unqueued.
+  const broken = `${burn}\nconst h = new Hand(); console.log(h.totalOnceDealt()); h.addCard({ spot: 2 }); console.log(h.totalOnceDealt()); console.log(h.value());`;
+
+  it('one processor limit covers both attempts, and the run costs both', { timeout: 120_000 }, async () => {
+    const root = mkdtempSync(join(tmpdir(), 'pitboss-rerun-'));
+    chmodSync(root, 0o711);
+    const limits = {
+      testTimeoutMs: 20_000,
+      programTimeoutMs: 30_000,
+      heapMb: 64,
+      outputBytes: 1 << 16,
+    } as Limits;
+    const sandbox = new IsolateSandbox({ workDir: root, workRoot: root, limits, size: 1 });
+    let stages = 0;
+    const linked = (main: string, cpuLimitMs: number) => {
+      const dir = join(root, `stage-${stages++}`);
+      mkdirSync(dir);
+      writeFileSync(join(dir, 'hand.mjs'), hand);
+      writeFileSync(join(dir, 'main.mjs'), `import { Hand } from './hand.mjs';\n${main}`);
+      return sandbox.program({
+        dir,
+        entry: 'main.mjs',
+        argv: [],
+        stdin: '',
+        cpuLimitMs,
+        wallMs: 30_000,
+        apart: ['hand.mjs'],
+      });
+    };
+    try {
+      const once = await linked(steady, 10_000);
+      expect(once.stdout.toString()).toBe('undefined\n2\n');
+      const attempt = once.cpuMs!;
+      // Made again, it prints what one attempt unqueued prints, and costs both attempts.
+      const twice = await linked(broken, 10_000);
+      expect(twice.limit).toBeUndefined();
+      expect(twice.stdout.toString()).toBe('undefined\n2\n2\n');
+      expect(twice.cpuMs!).toBeGreaterThan(1.6 * attempt);
+      // A limit one attempt fits in and two do not: the steady run fits, the one made again does not.
+      const limit = Math.ceil(1.4 * attempt);
+      expect((await linked(steady, limit)).limit).toBeUndefined();
+      const stopped = await linked(broken, limit);
+      expect(stopped.limit).toBe('cpu');
+      expect(stopped.stdout.toString()).toBe('');
+    } finally {
+      sandbox.close();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -486,17 +486,38 @@ async function referenceFor(
  * after all, that run is thrown away and the program runs again, asking each call in turn.
  */
 async function runProgram(request: ProgramRequest): Promise<ProgramReply> {
+  const wallFrom = performance.now();
   const queued = await runProgramOnce(request, true);
-  if (queued !== 'queue broken') return queued;
-  const asked = await runProgramOnce(request, false);
-  if (asked === 'queue broken') throw new Error('a run without queueing cannot break its queue');
-  return asked;
+  if (!('queueBroken' in queued)) return queued;
+  // One limit covers every attempt of a run: the one made again has what the first left, of processor
+  // time and of wall time, and its cost is the sum of both.
+  const { limits } = request;
+  const left: RunLimits = {
+    ...limits,
+    cpuMs: limits.cpuMs - queued.cpuMs,
+    wallMs: limits.wallMs - (performance.now() - wallFrom),
+  };
+  if (left.cpuMs <= 0 || left.wallMs <= 0)
+    return {
+      id: request.id,
+      kind: 'program',
+      status: 1,
+      stdout: '',
+      stderr: '',
+      records: [],
+      chance: [],
+      limit: left.cpuMs <= 0 ? 'cpu' : 'time',
+      cpuMs: queued.cpuMs,
+    };
+  const asked = await runProgramOnce({ ...request, limits: left }, false);
+  if ('queueBroken' in asked) throw new Error('a run without queueing cannot break its queue');
+  return { ...asked, cpuMs: queued.cpuMs + asked.cpuMs };
 }
 
 async function runProgramOnce(
   request: ProgramRequest,
   queueing: boolean,
-): Promise<ProgramReply | 'queue broken'> {
+): Promise<ProgramReply | { queueBroken: true; cpuMs: number }> {
   const { modules, files } = readStage(request.dir);
   const input: IsolateInput = {
     entry: request.entry,
@@ -590,7 +611,7 @@ async function runProgramOnce(
     (reference.queueBroken() || reference.run.stopped !== undefined)
   ) {
     reference.run.dispose();
-    return 'queue broken';
+    return { queueBroken: true, cpuMs };
   }
   // A linked run's calls are the recorders', which run in the reference's isolate: unforgeable here.
   if (reference !== undefined) {
