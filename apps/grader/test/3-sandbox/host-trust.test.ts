@@ -1,14 +1,16 @@
-// Nothing a run touched decides how it is read, and a run's processor limit is one however it is
-// made: a program that breaks the built-ins after its last line is scored as its output says, not as
-// a failure of the machinery; a linked run made again (its queue broken) has one limit for both attempts.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Nothing a run touched decides how it is read, and one run costs the same however it is answered: a
+// program that breaks the built-ins after its last line is scored as its output says, not as a failure
+// of the machinery; a check again (its runs kept) fits in the budget what a grade fits; a linked run
+// made again (its queue broken) has one processor limit for both attempts.
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IsolateSandbox, isolatesReady } from '../../src/3-sandbox/isolate/client.ts';
 import type { Report } from '../../src/6-reports/model.ts';
 import type { Limits } from '../../src/kit/assignment.ts';
-import { json, pitboss, REPO_ROOT } from '../support.ts';
+import type { Timings } from '../../src/plumbing/timings.ts';
+import { json, pitboss, REPO_ROOT, scratch } from '../support.ts';
 
 const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic');
 const VANDAL = join(FIXTURES, 'hostile-vandal-after-last-line');
@@ -51,6 +53,45 @@ describe.runIf(isolatesReady())('results read after the run', () => {
     const report = json<Report>(run);
     expect(report.tests.length).toBe(12);
     for (const test of report.tests) expect(test.status, test.id).toBe('passed');
+  });
+});
+
+describe.runIf(isolatesReady())('a check again and a grade fit the same in the budget', () => {
+  it('a slow submission checked three times, unchanged, and graded once: the budget runs out at the same case each time', {
+    timeout: 300_000,
+  }, () => {
+    // The fixture's work is fixed, the machine's speed is not: its runs measured first, by a check of
+    // another copy (a check starts no canary beside them). One place, so the runs go in the plan's
+    // order: parts of 1, 1, 2, none for the other three cases, then the first case's repeat (1).
+    const timings = join(scratch(), 'timings.json');
+    const measured = join(scratch(), 'measured');
+    cpSync(join(FIXTURES, 'slow-driver'), measured, { recursive: true });
+    const only = ['--only', 'transcript.course.own', '--jobs', '1', '--format', 'json'];
+    pitboss(['check', measured, ...only], { PITBOSS_TIMINGS: timings });
+    const busy = (JSON.parse(readFileSync(timings, 'utf8')) as Timings).busy.transcripts;
+    // Three of five parts: the first two cases fit, the third (two parts, where about one is left) does
+    // not. A kept run answered costs what it cost when it ran, so a check again stops at the third too.
+    const budget = Math.max(1, Math.round((3 * busy) / 5));
+    const part = busy / 5;
+    const folder = join(scratch(), 'checked');
+    cpSync(join(FIXTURES, 'slow-driver'), folder, { recursive: true });
+    const args = [...only, '--budget', String(budget)];
+    const reports = [
+      ...[1, 2, 3].map(() => json<Report>(pitboss(['check', folder, ...args]))),
+      json<Report>(pitboss(['grade', folder, ...args])),
+    ];
+    const [first] = reports;
+    const statuses = first!.tests.map((test) => test.status);
+    // The budget did run out: some passed, the rest were stopped by it.
+    expect(statuses[0], `${part} s a part`).toBe('passed');
+    expect(statuses, `${part} s a part`).toContain('timeout');
+    expect(first!.tests.find((test) => test.status === 'timeout')!.message).toMatch(
+      new RegExp(`time budget of ${budget} s`),
+    );
+    for (const report of reports) {
+      expect(report.score).toBe(first!.score);
+      expect(verdicts(report)).toEqual(verdicts(first!));
+    }
   });
 });
 
