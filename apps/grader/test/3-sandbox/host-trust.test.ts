@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IsolateSandbox, isolatesReady } from '../../src/3-sandbox/isolate/client.ts';
+import type { ProgramOutcome } from '../../src/3-sandbox/process.ts';
 import type { Report } from '../../src/6-reports/model.ts';
 import type { Limits } from '../../src/kit/assignment.ts';
 import type { Timings } from '../../src/plumbing/timings.ts';
@@ -140,16 +141,23 @@ describe.runIf(isolatesReady())('a linked run made again', () => {
       });
     };
     try {
-      const once = await linked(steady, 10_000);
-      expect(once.stdout.toString()).toBe('undefined\n2\n');
-      const attempt = once.cpuMs!;
+      // Processor time is the machine's to vary under load: each measured twice, in turns.
+      const onces: ProgramOutcome[] = [];
+      const twices: ProgramOutcome[] = [];
+      for (let turn = 0; turn < 2; turn++) {
+        onces.push(await linked(steady, 10_000));
+        twices.push(await linked(broken, 10_000));
+      }
+      for (const once of onces) expect(once.stdout.toString()).toBe('undefined\n2\n');
       // Made again, it prints what one attempt unqueued prints, and costs both attempts.
-      const twice = await linked(broken, 10_000);
-      expect(twice.limit).toBeUndefined();
-      expect(twice.stdout.toString()).toBe('undefined\n2\n2\n');
-      expect(twice.cpuMs!).toBeGreaterThan(1.6 * attempt);
+      for (const twice of twices) {
+        expect(twice.limit).toBeUndefined();
+        expect(twice.stdout.toString()).toBe('undefined\n2\n2\n');
+      }
+      const sum = (outcomes: typeof onces) => outcomes.reduce((total, each) => total + each.cpuMs!, 0);
+      expect(sum(twices)).toBeGreaterThan(1.5 * sum(onces));
       // A limit one attempt fits in and two do not: the steady run fits, the one made again does not.
-      const limit = Math.ceil(1.4 * attempt);
+      const limit = Math.ceil(1.5 * Math.max(...onces.map((once) => once.cpuMs!)));
       expect((await linked(steady, limit)).limit).toBeUndefined();
       const stopped = await linked(broken, limit);
       expect(stopped.limit).toBe('cpu');

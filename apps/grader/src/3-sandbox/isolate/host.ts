@@ -366,17 +366,8 @@ class Run {
   }
 }
 
-/**
- * A list the library hands out (library.ts `List`: own items by index and a count), copied out as
- * plain data, as an array here; anything else, none.
- */
-function itemsOf(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value;
-  if (typeof value !== 'object' || value === null) return [];
-  const count = (value as { length?: unknown }).length;
-  if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) return [];
-  return Array.from({ length: count }, (_, i) => (value as Record<number, unknown>)[i]);
-}
+/** A list the library hands out, copied out as plain data: its items; anything else, none. */
+const itemsOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** An error from the isolate, as words: its stack (the student's own positions) or message. */
 const wordsOf = (error: unknown): string =>
