@@ -68,6 +68,8 @@ export async function gradeSubmission(
   const workDir = mkdtempSync(join(options.workRoot, 'submission-'));
   // Every JavaScript run of this submission in one sandboxed host, each run a fresh isolate in it
   // (without isolated-vm, a fresh `node:vm` context with the same library, in a process of its own).
+  // One budget for all of this submission's builds and runs: what would start after it is spent is not run.
+  const budget = new Budget(options.limits.budgetMs);
   const sandbox =
     assignment.native === undefined
       ? new IsolateSandbox({
@@ -77,10 +79,12 @@ export async function gradeSubmission(
           size: options.limiter.concurrency,
           // A check's runs are kept for the folder's next check (kept-runs.ts); a grade runs them all.
           keepRunsOf: options.mode === 'check' ? folder : undefined,
+          // A kept run answered is charged what it took when it ran.
+          budget,
         })
       : undefined;
   try {
-    return await gradeIn(assignment, submission, tests, folder, workDir, { ...options, sandbox });
+    return await gradeIn(assignment, submission, tests, folder, workDir, budget, { ...options, sandbox });
   } finally {
     sandbox?.close();
   }
@@ -92,14 +96,13 @@ async function gradeIn(
   tests: readonly PlannedTest[],
   folder: string,
   workDir: string,
+  budget: Budget,
   options: GradeOptions,
 ): Promise<Report> {
   // The sandbox's own uid reads the stages: it must pass through these folders (their files are
   // 0644), but no other user may list them (the private mutants lie beside the stages).
   chmodSync(options.workRoot, 0o711);
   chmodSync(workDir, 0o711);
-  // One budget for all of this submission's builds and runs: what would start after it is spent is not run.
-  const budget = new Budget(options.limits.budgetMs);
   const { shared, staging } = await timed('preparing', async () => {
     if (assignment.native !== undefined) {
       const shared = await compileNativeShared(assignment);

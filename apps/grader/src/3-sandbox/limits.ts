@@ -216,6 +216,14 @@ export class Budget {
       this.#spentMs += performance.now() - started;
     };
   }
+
+  /**
+   * A run answered without running it (a check's kept run, isolate/kept-runs.ts): the time it took
+   * when it ran, so that what fits in the budget is what fits when every run runs (a grade).
+   */
+  charge(ms: number): void {
+    if (Number.isFinite(ms) && ms > 0) this.#spentMs += ms;
+  }
 }
 
 /** Reads why a process died from how it died: V8's heap exhaustion, or the CPU-time signal. */

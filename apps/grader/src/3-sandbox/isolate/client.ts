@@ -13,7 +13,7 @@ import { countIsolateRun } from '../../plumbing/timings.ts';
 import type { ExecReply, ExecRequest } from '../children/executor/calls.ts';
 import { parseReply } from '../children/student-tests/protocol.ts';
 import { ISOLATE_HOST_FLAGS, sandboxSupport } from '../layers.ts';
-import { describeLimit } from '../limits.ts';
+import { type Budget, describeLimit } from '../limits.ts';
 import type { ProgramOutcome } from '../process.ts';
 import { ChildWorker, type Settled } from '../worker.ts';
 import { KeptRuns } from './kept-runs.ts';
@@ -234,6 +234,8 @@ export class IsolateSandbox {
 
   /** A check's runs of the folder before (kept-runs.ts); none when grading. */
   readonly #kept: KeptRuns | undefined;
+  /** The submission's time budget, charged for a kept run answered what it took when it ran. */
+  readonly #budget: Budget | undefined;
 
   constructor(options: {
     workDir: string;
@@ -242,7 +244,10 @@ export class IsolateSandbox {
     size: number;
     /** A check's submission folder: its runs are kept for its next check, and read from its last. */
     keepRunsOf?: string | undefined;
+    /** The budget the callers charge a run's time to (programs.ts, unit.ts): a kept run is charged here. */
+    budget?: Budget | undefined;
   }) {
+    this.#budget = options.budget;
     this.#workDir = options.workDir;
     this.#workRoot = options.workRoot;
     this.#limits = options.limits;
@@ -307,11 +312,18 @@ export class IsolateSandbox {
   ): Promise<Settled<HostReply & { token: string }>> {
     if (this.#closed) throw new Error('the isolate sandbox is closed');
     const key = this.#keyOf(request);
-    const known = key === undefined ? undefined : this.#kept!.answer(key);
-    if (known !== undefined) return { kind: 'reply', reply: known as HostReply & { token: string } };
+    const known = key === undefined ? undefined : keptReply(this.#kept!.answer(key), wallMs);
+    if (known !== undefined) {
+      // What it took when it ran is spent again: a check again fits in the budget what a grade fits.
+      // (The students' tests' runs are charged to no budget, kept or not.)
+      if (request.kind !== 'tests') this.#budget?.charge(known.tookMs);
+      return { kind: 'reply', reply: known.reply };
+    }
+    const started = performance.now();
     const settled = await this.#sendNow(request, wallMs);
+    const tookMs = performance.now() - started;
     if (key !== undefined && settled.kind === 'reply' && endedByItself(settled.reply))
-      this.#kept!.keep(key, settled.reply);
+      this.#kept!.keep(key, { ...settled.reply, [TOOK]: tookMs });
     return settled;
   }
 
@@ -536,6 +548,24 @@ function realFolder(folder: string): string {
   } catch {
     return resolve(folder);
   }
+}
+
+/** Where a kept reply holds the wall time its run took, as its caller's budget counted it. */
+const TOOK = 'keptTookMs';
+
+/**
+ * A kept reply and the wall time its run took; none where it took longer than this run may (what is
+ * left of the budget, or of its test): that run would have been stopped, so it runs again.
+ */
+function keptReply(
+  known: unknown,
+  wallMs: number,
+): { reply: HostReply & { token: string }; tookMs: number } | undefined {
+  if (typeof known !== 'object' || known === null) return undefined;
+  const { [TOOK]: tookMs, ...reply } = known as Record<string, unknown>;
+  if (typeof tookMs !== 'number' || !Number.isFinite(tookMs) || tookMs < 0 || tookMs > wallMs)
+    return undefined;
+  return { reply: reply as unknown as HostReply & { token: string }, tookMs };
 }
 
 /** A reply of a run that ended by itself: no limit, nothing broken, every test file answered. */

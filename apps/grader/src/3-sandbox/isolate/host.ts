@@ -36,6 +36,8 @@ import * as vmEngine from './vm-engine.ts';
 const REPLY_FD = 3;
 const CPU_CHECK_MS = 5;
 const SUBMISSION_URL = 'file:///submission/';
+/** A run whose results could not be read after it: the program's failure (it broke what reads them). */
+const UNREAD = "the program's results could not be read after it ended (it changed what reads them)";
 
 /** Reads stdin a line at a time, synchronously. */
 function lines(): () => string | undefined {
@@ -320,7 +322,7 @@ class Run {
     const most = this.limits.outputBytes + 1;
     const pieces: Buffer[] = [];
     let size = 0;
-    for (const chunk of Array.isArray(taken.stdout) ? (taken.stdout as unknown[]) : []) {
+    for (const chunk of itemsOf(taken.stdout)) {
       if (size >= most) break;
       const bytes =
         typeof chunk === 'string'
@@ -334,11 +336,21 @@ class Run {
     return {
       stdout: Buffer.concat(pieces),
       stderr: typeof taken.stderr === 'string' ? taken.stderr : '',
-      records: Array.isArray(taken.records) ? taken.records.map(String) : [],
+      records: itemsOf(taken.records).map(String),
       recordsCut: taken.recordsCut === true,
     };
   }
 
+  /** What chance the run used, each file's first use of each call (copied out: plain data). */
+  chance(): [string, string][] {
+    const told = this.pitboss.chanceTold.applySync(undefined, [], { result: { copy: true } });
+    return itemsOf(told).map((pair) => {
+      const [call, file] = itemsOf(pair);
+      return [String(call), String(file)];
+    });
+  }
+
+  /** Ends the isolate. Never throws: what the run left in it is no failure of the host's. */
   dispose(): void {
     clearInterval(this.#watch);
     try {
@@ -346,9 +358,16 @@ class Run {
     } catch {
       // Gone with the isolate.
     }
-    if (!this.isolate.isDisposed) this.isolate.dispose();
+    try {
+      if (!this.isolate.isDisposed) this.isolate.dispose();
+    } catch {
+      // Disposed meanwhile.
+    }
   }
 }
+
+/** A list the library hands out, copied out as plain data: its items; anything else, none. */
+const itemsOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** An error from the isolate, as words: its stack (the student's own positions) or message. */
 const wordsOf = (error: unknown): string =>
@@ -458,17 +477,38 @@ async function referenceFor(
  * after all, that run is thrown away and the program runs again, asking each call in turn.
  */
 async function runProgram(request: ProgramRequest): Promise<ProgramReply> {
+  const wallFrom = performance.now();
   const queued = await runProgramOnce(request, true);
-  if (queued !== 'queue broken') return queued;
-  const asked = await runProgramOnce(request, false);
-  if (asked === 'queue broken') throw new Error('a run without queueing cannot break its queue');
-  return asked;
+  if (!('queueBroken' in queued)) return queued;
+  // One limit covers every attempt of a run: the one made again has what the first left, of processor
+  // time and of wall time, and its cost is the sum of both.
+  const { limits } = request;
+  const left: RunLimits = {
+    ...limits,
+    cpuMs: limits.cpuMs - queued.cpuMs,
+    wallMs: limits.wallMs - (performance.now() - wallFrom),
+  };
+  if (left.cpuMs <= 0 || left.wallMs <= 0)
+    return {
+      id: request.id,
+      kind: 'program',
+      status: 1,
+      stdout: '',
+      stderr: '',
+      records: [],
+      chance: [],
+      limit: left.cpuMs <= 0 ? 'cpu' : 'time',
+      cpuMs: queued.cpuMs,
+    };
+  const asked = await runProgramOnce({ ...request, limits: left }, false);
+  if ('queueBroken' in asked) throw new Error('a run without queueing cannot break its queue');
+  return { ...asked, cpuMs: queued.cpuMs + asked.cpuMs };
 }
 
 async function runProgramOnce(
   request: ProgramRequest,
   queueing: boolean,
-): Promise<ProgramReply | 'queue broken'> {
+): Promise<ProgramReply | { queueBroken: true; cpuMs: number }> {
   const { modules, files } = readStage(request.dir);
   const input: IsolateInput = {
     entry: request.entry,
@@ -540,12 +580,17 @@ async function runProgramOnce(
     recordsCut: false,
   };
   let chance: [string, string][] = [];
+  /** Why the run's results could not be read: then it has none, and failed. */
+  let unread: string | undefined;
+  // Read from an isolate the program had to itself: whatever throws here, the program broke (the
+  // library reads through what it took before the program ran; this is where that would not do).
   if (run.stopped === undefined) {
-    out = run.output();
-    chance = run.pitboss.chanceTold.applySync(undefined, [], { result: { copy: true } }) as [
-      string,
-      string,
-    ][];
+    try {
+      out = run.output();
+      chance = run.chance();
+    } catch (error) {
+      unread = wordsOf(error);
+    }
   }
   const cpuMs = run.cpuMs() - setUp;
   run.dispose();
@@ -557,12 +602,24 @@ async function runProgramOnce(
     (reference.queueBroken() || reference.run.stopped !== undefined)
   ) {
     reference.run.dispose();
-    return 'queue broken';
+    return { queueBroken: true, cpuMs };
   }
   // A linked run's calls are the recorders', which run in the reference's isolate: unforgeable here.
   if (reference !== undefined) {
-    out.records = reference.run.stopped === undefined ? reference.run.output().records : [];
+    try {
+      out.records = reference.run.stopped === undefined ? reference.run.output().records : [];
+    } catch (error) {
+      // The reference's isolate, as the program's calls left it.
+      unread ??= wordsOf(error);
+    }
     reference.run.dispose();
+  }
+  if (unread !== undefined) {
+    limit ??= run.stopped;
+    out = { stdout: Buffer.alloc(0), stderr: '', records: [], recordsCut: false };
+    chance = [];
+    status = 1;
+    loadFailure ??= `${UNREAD}: ${unread.split('\n')[0]!.slice(0, 500)}`;
   }
   // Counted here again, in bytes: the library's count is the program's own word.
   const stdout = out.stdout;
@@ -575,7 +632,7 @@ async function runProgramOnce(
     stderr: loadFailure !== undefined ? loadFailure.slice(-4096) : String(out.stderr).slice(-4096),
     records: out.records,
     ...(out.recordsCut === true ? { recordsCut: true } : {}),
-    chance: Array.isArray(chance) ? chance.map(([call, file]) => [String(call), String(file)]) : [],
+    chance,
     ...(limit === undefined ? {} : { limit }),
     cpuMs,
   };
@@ -651,17 +708,25 @@ async function runExec(request: ExecHostRequest): Promise<ExecHostReply> {
   }
   const where = new Int32Array(progress);
   if (where[0] === 1) at = { script: where[1]!, step: where[2]! };
-  const chance =
-    run.stopped === undefined
-      ? (run.pitboss.chanceTold.applySync(undefined, [], { result: { copy: true } }) as [string, string][])
-      : [];
+  let chance: [string, string][] = [];
+  let results: ExecHostReply['results'] = [];
+  // Read after the run: a throw here is the test's realm broken by the student's code, as above.
+  try {
+    if (run.stopped === undefined) chance = run.chance();
+    if (limit === undefined && broke === undefined)
+      results = JSON.parse(String(text)) as ExecHostReply['results'];
+  } catch (error) {
+    if (limit === undefined) broke ??= `${UNREAD}: ${wordsOf(error).split('\n')[0]!.slice(0, 500)}`;
+    chance = [];
+    results = [];
+  }
   const cpuMs = run.cpuMs() - setUp;
   run.dispose();
   return {
     id: request.id,
     kind: 'exec',
     ...(broke === undefined ? {} : { broke }),
-    results: limit === undefined && broke === undefined ? JSON.parse(String(text)) : [],
+    results: limit === undefined && broke === undefined ? results : [],
     chance,
     ...(limit === undefined ? {} : { limit }),
     ...(at === undefined ? {} : { at }),

@@ -9,8 +9,10 @@
 // machine's load, so such a run is always run again. Each run that asks the same thing twice (a
 // repeat to catch output that changes, the students' tests run twice to catch flaky ones) is kept
 // apart by its place in the order (the first ask, the second), so a kept check compares the same two
-// answers its first one did. Only `check` keeps runs (a student's own machine, its own folder's
-// runs); `grade` runs every run of every submission, so no submission's result can come from another's.
+// answers its first one did. A kept reply holds the wall time its run took (client.ts): answered
+// again, the submission's budget is charged with it, so a check again fits in the budget what a
+// grade fits. Only `check` keeps runs (a student's own machine, its own folder's runs); `grade` runs
+// every run of every submission, so no submission's result can come from another's.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

@@ -14,6 +14,52 @@ import { CLOCK_START, seededChance } from '../children/chance-core.ts';
 import type { IsolateInput } from './protocol.ts';
 import { AbortController, AbortSignal, structuredClone, URL, URLSearchParams } from './web.ts';
 
+// Taken before any student code runs. The host reads a run's results after the run (its output, chance,
+// end), through `__pitboss`: those reads use only these and null-prototype lists, never a built-in the
+// program can replace or a prototype it can add a setter to, so what it does to them, even after its last
+// line, cannot break or bend how its results are read.
+const apply = Reflect.apply;
+const create = Object.create;
+const toNumber = Number;
+const toText = String;
+const textSlice = String.prototype.slice;
+const textIncludes = String.prototype.includes;
+const most = Math.max;
+const least = Math.min;
+const same = Object.is;
+// The program's writes too, as Node's console is made of what it took at start (its primordials): a
+// program that replaces `Array.prototype.map` still prints with console.log.
+const Bytes = Uint8Array;
+const bytesLength = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'length')!
+  .get as (this: Uint8Array) => number;
+
+/** A list no built-in of the run's reaches: own items by index on a null-prototype object, and a count. */
+interface List<T> {
+  [index: number]: T;
+  length: number;
+}
+const list = <T>(): List<T> => {
+  const made = create(null) as List<T>;
+  made.length = 0;
+  return made;
+};
+const add = <T>(to: List<T>, item: T): void => {
+  to[to.length] = item;
+  to.length += 1;
+};
+const arraySlice = Array.prototype.slice;
+/**
+ * A list's items as an array, for the host to copy out (an array copies fast; an object of a million
+ * keys does not). Sliced from what is not an array, the engine makes a plain array itself: no species
+ * looked up, no setter, no iterator of the program's.
+ */
+const arrayOf = <T>(from: List<T>): T[] => apply(arraySlice, from, [0, from.length]) as T[];
+/** Empties a list. */
+const clear = <T>(from: List<T>): void => {
+  for (let i = 0; i < from.length; i++) delete from[i];
+  from.length = 0;
+};
+
 const input = globalThis.__pitbossInput as IsolateInput;
 globalThis.__pitbossInput = undefined;
 /** Shared with the host: a run that prints past its limit says so here, and the host ends it at once. */
@@ -75,16 +121,15 @@ declare global {
 const SUBMISSION = '/submission';
 /** The fd a recorder writes its calls on (kit/calls.ts's RECORD_FD). */
 const RECORD_FD = 3;
-const apply = Reflect.apply;
 
 // --- Output: stdout kept as bytes up to the limit, and counted past it ----------------------------
 /** Strings as written (the host encodes them as UTF-8: no encoder needed here) and bytes. */
-const stdoutChunks: (string | Uint8Array)[] = [];
+const stdoutChunks = list<string | Uint8Array>();
 let kept = 0;
 let printed = 0;
 let stderrText = '';
 const STDERR_KEPT = 4096;
-const records: string[] = [];
+const records = list<string>();
 let recordBytes = 0;
 let recordsCut = false;
 let exited = false;
@@ -93,8 +138,8 @@ let exitCode = 0;
 const isUtf8 = (encoding: unknown) =>
   encoding === undefined || encoding === 'utf8' || encoding === 'utf-8' || typeof encoding !== 'string';
 const bytesOf = (chunk: unknown, encoding?: unknown): Uint8Array | string => {
-  if (chunk instanceof Uint8Array) return chunk;
-  if (isUtf8(encoding)) return String(chunk);
+  if (chunk instanceof Bytes) return chunk;
+  if (isUtf8(encoding)) return toText(chunk);
   return bufferClass().from(String(chunk), encoding as BufferEncoding);
 };
 
@@ -105,7 +150,8 @@ const bytesOf = (chunk: unknown, encoding?: unknown): Uint8Array | string => {
 function writeOut(chunk: unknown, encoding?: unknown): boolean {
   if (exited) return true;
   const piece = bytesOf(chunk, encoding);
-  printed += piece.length;
+  const size = typeof piece === 'string' ? piece.length : (apply(bytesLength, piece, []) as number);
+  printed += size;
   if (printed > input.outputBytes) {
     // The host ends the run at once; a run it cannot watch (a linked run) ends here, as at an exit.
     signal[0] = 1;
@@ -114,17 +160,25 @@ function writeOut(chunk: unknown, encoding?: unknown): boolean {
   }
   if (kept <= input.outputBytes) {
     const room = input.outputBytes + 1 - kept;
-    const cut = piece.length > room ? piece.slice(0, room) : piece;
-    stdoutChunks.push(typeof cut === 'string' ? cut : new Uint8Array(cut));
-    kept += cut.length;
+    if (typeof piece === 'string') {
+      const cut = size <= room ? piece : (apply(textSlice, piece, [0, room]) as string);
+      add(stdoutChunks, cut);
+      kept += cut.length;
+    } else {
+      // A copy, byte by byte: nothing of the program's typed arrays' prototype is called.
+      const copy = new Bytes(least(size, room));
+      for (let i = 0; i < copy.length; i++) copy[i] = piece[i]!;
+      add(stdoutChunks, copy);
+      kept += copy.length;
+    }
   }
   return true;
 }
 
 function writeErr(chunk: unknown, encoding?: unknown): boolean {
   if (exited) return true;
-  const text = chunk instanceof Uint8Array ? bufferClass().from(chunk).toString('utf8') : String(chunk);
-  stderrText = (stderrText + text).slice(-STDERR_KEPT);
+  const text = chunk instanceof Bytes ? bufferClass().from(chunk).toString('utf8') : toText(chunk);
+  stderrText = apply(textSlice, stderrText + text, [-STDERR_KEPT]) as string;
   void encoding;
   return true;
 }
@@ -135,7 +189,7 @@ function recordLine(call: string): void {
     .slice(0, 200);
   recordBytes += line.length + 1;
   if (recordBytes > input.outputBytes) recordsCut = true;
-  else records.push(line);
+  else add(records, line);
 }
 
 /** Thrown by process.exit: ends the run (a program that catches it only goes on printing nothing). */
@@ -145,6 +199,9 @@ class ProgramExit {
     this.code = code;
   }
 }
+// A program can catch one and reach the class: the library's `instanceof` must stay the library's.
+Object.freeze(ProgramExit);
+Object.freeze(ProgramExit.prototype);
 
 // --- Memory outside the heap: an ArrayBuffer past the isolate's limit fails to allocate, with a
 // RangeError the code could catch and try again (each try a full collection). The first failure says
@@ -185,7 +242,7 @@ for (const name of [
 }
 
 // --- Chance: seeded, and each file's first use told (as 3-sandbox/children/chance.ts in a process) ----------
-const told: [string, string][] = [];
+const told = list<[string, string]>();
 const heard = new Set<string>();
 const RealDate = Date;
 const captureStackTrace = Error.captureStackTrace;
@@ -220,7 +277,7 @@ function use(call: string, above: (...args: never[]) => unknown): void {
   const key = `${call}\0${file}`;
   if (heard.has(key)) return;
   heard.add(key);
-  told.push([call, file]);
+  add(told, [call, file]);
 }
 
 const chance = seededChance(use, RealDate);
@@ -248,7 +305,15 @@ interface Timer {
 }
 let timerNow = 0;
 let timerIds = 0;
-const timers = new Map<number, Timer>();
+/** By id, so in the order they were set (a run's own `Map` methods are its own to replace). */
+const timers = create(null) as Record<number, Timer | undefined>;
+let timersSet = 0;
+const removeTimer = (id: number) => {
+  if (timers[id] === undefined) return;
+  timers[id] = undefined;
+  delete timers[id];
+  timersSet -= 1;
+};
 
 class TimerHandle {
   readonly id: number;
@@ -274,27 +339,27 @@ class TimerHandle {
 
 function addTimer(fn: unknown, ms: unknown, args: unknown[], every: boolean): TimerHandle {
   if (typeof fn !== 'function') throw new TypeError('The "callback" argument must be of type function');
-  const delay = Math.max(1, Number(ms) || 0);
+  const delay = most(1, toNumber(ms) || 0);
   const id = ++timerIds;
-  timers.set(id, {
+  timers[id] = {
     id,
     due: timerNow + delay,
     fn: fn as Timer['fn'],
     args,
     every: every ? delay : undefined,
-  });
+  };
+  timersSet += 1;
   return new TimerHandle(id);
 }
 const clearTimer = (handle: unknown) => {
-  const id = handle instanceof TimerHandle ? handle.id : Number(handle);
-  timers.delete(id);
+  removeTimer(handle instanceof TimerHandle ? handle.id : toNumber(handle));
 };
 const setTimeoutStandIn = (fn: unknown, ms?: unknown, ...args: unknown[]) => addTimer(fn, ms, args, false);
 const setIntervalStandIn = (fn: unknown, ms?: unknown, ...args: unknown[]) => addTimer(fn, ms, args, true);
 // An immediate runs before any timer due later: due now (0), after those already due now.
 const setImmediateStandIn = (fn: unknown, ...args: unknown[]) => {
   const handle = addTimer(fn, 1, args, false);
-  timers.get(handle.id)!.due = timerNow;
+  timers[handle.id]!.due = timerNow;
   return handle;
 };
 const queueMicrotaskStandIn = (fn: unknown) => {
@@ -305,17 +370,20 @@ const queueMicrotaskStandIn = (fn: unknown) => {
 function nextTimer(): boolean {
   if (exited) return false;
   let first: Timer | undefined;
-  for (const timer of timers.values()) if (first === undefined || timer.due < first.due) first = timer;
+  for (const id in timers) {
+    const timer = timers[id as unknown as number]!;
+    if (first === undefined || timer.due < first.due) first = timer;
+  }
   if (first === undefined) return false;
-  timerNow = Math.max(timerNow, first.due);
-  if (first.every === undefined) timers.delete(first.id);
+  timerNow = most(timerNow, first.due);
+  if (first.every === undefined) removeTimer(first.id);
   else first.due = timerNow + first.every;
   try {
     apply(first.fn, undefined, first.args);
   } catch (error) {
     if (!(error instanceof ProgramExit)) throw error;
   }
-  return !exited && timers.size > 0;
+  return !exited && timersSet > 0;
 }
 
 // --- stdin: the run's whole input, read synchronously or as events -------------------------------
@@ -546,7 +614,7 @@ const fs = {
 };
 
 // --- process, console and the other globals --------------------------------------------------------
-const exitListeners: ((code: number) => void)[] = [];
+const exitListeners = list<(code: number) => void>();
 const processStandIn = new EventEmitter() as EventEmitter & Record<string, unknown>;
 Object.assign(processStandIn, {
   argv: ['/usr/bin/node', `${SUBMISSION}/${input.entry}`, ...input.argv],
@@ -589,7 +657,7 @@ Object.assign(processStandIn, {
     queueMicrotaskStandIn(() => apply(fn, undefined, args)),
   exit(code?: unknown) {
     if (code !== undefined) processStandIn.exitCode = code;
-    const status = Number(processStandIn.exitCode ?? 0) | 0;
+    const status = toNumber(processStandIn.exitCode ?? 0) | 0;
     runExitListeners(status);
     exited = true;
     exitCode = status;
@@ -619,7 +687,7 @@ Object.assign(processStandIn, {
 });
 const addListener = processStandIn.on.bind(processStandIn);
 processStandIn.on = (event: string | symbol, listener: (...args: unknown[]) => void) => {
-  if (event === 'exit') exitListeners.push(listener as (code: number) => void);
+  if (event === 'exit') add(exitListeners, listener as (code: number) => void);
   else addListener(event, listener);
   return processStandIn;
 };
@@ -628,7 +696,7 @@ let exitRan = false;
 function runExitListeners(status: number): void {
   if (exitRan) return;
   exitRan = true;
-  for (const listener of exitListeners) apply(listener, processStandIn, [status]);
+  for (let i = 0; i < exitListeners.length; i++) apply(exitListeners[i]!, processStandIn, [status]);
 }
 
 /** Words util.format writes as String does: strings, booleans, null, undefined, numbers but -0. */
@@ -637,13 +705,16 @@ const plainValue = (value: unknown): boolean =>
   typeof value === 'boolean' ||
   value === null ||
   value === undefined ||
-  (typeof value === 'number' && !Object.is(value, -0));
+  (typeof value === 'number' && !same(value, -0));
 
 /** util.format's words; plain values (most of what programs print) need none of util. */
 const format = (args: unknown[]): string => {
-  let plain = !(typeof args[0] === 'string' && args[0].includes('%'));
+  let plain = !(typeof args[0] === 'string' && apply(textIncludes, args[0], ['%']));
   for (let i = 0; plain && i < args.length; i++) plain = plainValue(args[i]);
-  return plain ? args.map(String).join(' ') : (apply(util().format, undefined, args) as string);
+  if (!plain) return apply(util().format, undefined, args) as string;
+  let text = '';
+  for (let i = 0; i < args.length; i++) text += i === 0 ? toText(args[i]) : ` ${toText(args[i])}`;
+  return text;
 };
 const consoleStandIn = {
   log: (...args: unknown[]) => void writeOut(`${format(args)}\n`),
@@ -753,33 +824,44 @@ for (const [name, load] of Object.entries({
 
 Object.defineProperty(globalThis, '__pitboss', {
   value: Object.freeze({
-    takeOutput(clear?: boolean) {
-      const taken = { stdout: stdoutChunks.slice(), printed, stderr: stderrText, records, recordsCut };
-      if (clear === true) {
-        stdoutChunks.length = 0;
+    takeOutput(emptied?: boolean) {
+      const taken = {
+        stdout: arrayOf(stdoutChunks),
+        printed,
+        stderr: stderrText,
+        records: arrayOf(records),
+        recordsCut,
+      };
+      if (emptied === true) {
+        clear(stdoutChunks);
         kept = 0;
         printed = 0;
       }
       return taken;
     },
     nextTimer,
-    ended: () => ({ exited, code: exited ? exitCode : Number(processStandIn.exitCode ?? 0) | 0 }),
+    ended: () => ({ exited, code: exited ? exitCode : toNumber(processStandIn.exitCode ?? 0) | 0 }),
     crashed(words: string) {
-      writeErr(`${words}\n`);
+      // Not through writeErr: nothing on the way may be the program's (its Uint8Array, say).
+      if (!exited) stderrText = apply(textSlice, `${stderrText}${words}\n`, [-STDERR_KEPT]) as string;
       exited = true;
       exitCode = 1;
       return 1;
     },
-    chanceTold: () => told.splice(0, told.length),
+    chanceTold() {
+      const taken = arrayOf(told);
+      clear(told);
+      return taken;
+    },
     exit() {
       if (exited) return;
-      const status = Number(processStandIn.exitCode ?? 0) | 0;
+      const status = toNumber(processStandIn.exitCode ?? 0) | 0;
       try {
         runExitListeners(status);
       } catch (error) {
         if (!(error instanceof ProgramExit)) throw error;
       }
-      if (!exited) exitCode = Number(processStandIn.exitCode ?? 0) | 0;
+      if (!exited) exitCode = toNumber(processStandIn.exitCode ?? 0) | 0;
       exited = true;
     },
     record: (call: string) => recordLine(call),

@@ -1,0 +1,232 @@
+// Nothing a run touched decides how it is read, and one run costs the same however it is answered: a
+// program that breaks the built-ins after its last line is scored as its output says, not as a failure
+// of the machinery; a check again (its runs kept) fits in the budget what a grade fits; a linked run
+// made again (its queue broken) has one processor limit for both attempts.
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { IsolateSandbox, isolatesReady } from '../../src/3-sandbox/isolate/client.ts';
+import type { ProgramOutcome } from '../../src/3-sandbox/process.ts';
+import type { Report } from '../../src/6-reports/model.ts';
+import type { Limits } from '../../src/kit/assignment.ts';
+import type { Timings } from '../../src/plumbing/timings.ts';
+import { json, pitboss, REPO_ROOT, scratch } from '../support.ts';
+
+const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic');
+const VANDAL = join(FIXTURES, 'hostile-vandal-after-last-line');
+const CORRECT = join(FIXTURES, 'correct-functional');
+
+/** Each test's verdict and points, by id. */
+const verdicts = (report: Report) =>
+  Object.fromEntries(report.tests.map((test) => [test.id, [test.status, test.score]]));
+
+describe.runIf(isolatesReady())('results read after the run', () => {
+  it('the fixture is correct-functional with lines after its last one', () => {
+    const vandal = readFileSync(join(VANDAL, 'blackjack.ts'), 'utf8');
+    const correct = readFileSync(join(CORRECT, 'blackjack.ts'), 'utf8');
+    expect(vandal.startsWith(correct)).toBe(true);
+    expect(vandal.slice(correct.length)).toMatch(/Array\.prototype,\n\s+String\.prototype,/);
+    for (const file of ['deck.ts', 'hand.ts', 'player.ts'])
+      expect(readFileSync(join(VANDAL, file), 'utf8')).toBe(readFileSync(join(CORRECT, file), 'utf8'));
+  });
+
+  it('a program that breaks every built-in after its last line scores what it scores without those lines, never exit 3', {
+    timeout: 300_000,
+  }, () => {
+    const run = pitboss(['grade', VANDAL, CORRECT, '--format', 'json', '--jobs', '2']);
+    expect(run.stderr.split('\n').filter((line) => !/^\[\d\/2\] [\w-]+ \d+\/\d+$/.test(line))).toEqual(['']);
+    expect(run.status).toBe(1);
+    const [vandal, correct] = JSON.parse(run.stdout) as Report[];
+    expect(vandal!.submission.name).toBe('hostile-vandal-after-last-line');
+    expect(vandal!.score).toBe(correct!.score);
+    expect(vandal!.parts).toEqual(correct!.parts);
+    expect(verdicts(vandal!)).toEqual(verdicts(correct!));
+    // Its games in both linkings: each run printed the whole game and ended by itself.
+    const games = vandal!.tests.filter((test) => test.id.startsWith('transcript.'));
+    expect(games.length).toBeGreaterThan(20);
+    for (const test of games) expect(test.status, test.id).toBe('passed');
+  });
+
+  it('the student tool scores it too', { timeout: 300_000 }, () => {
+    const run = pitboss(['check', VANDAL, '--only', 'transcript.course', '--format', 'json']);
+    expect(run.stderr).toBe('');
+    const report = json<Report>(run);
+    expect(report.tests.length).toBe(12);
+    for (const test of report.tests) expect(test.status, test.id).toBe('passed');
+  });
+});
+
+describe.runIf(isolatesReady())('a check again and a grade fit the same in the budget', () => {
+  it('a slow submission checked three times, unchanged, and graded once: the budget runs out at the same case each time', {
+    timeout: 300_000,
+  }, () => {
+    // The fixture's work is fixed, the machine's speed is not: its runs measured first, by a check of
+    // another copy (a check starts no canary beside them). One place, so the runs go in the plan's
+    // order: parts of 1, 1, 2, none for the other three cases, then the first case's repeat (1).
+    const timings = join(scratch(), 'timings.json');
+    const measured = join(scratch(), 'measured');
+    cpSync(join(FIXTURES, 'slow-driver'), measured, { recursive: true });
+    const only = ['--only', 'transcript.course.own', '--jobs', '1', '--format', 'json'];
+    pitboss(['check', measured, ...only], { PITBOSS_TIMINGS: timings });
+    const busy = (JSON.parse(readFileSync(timings, 'utf8')) as Timings).busy.transcripts;
+    // Three of five parts: the first two cases fit, the third (two parts, where about one is left) does
+    // not. A kept run answered costs what it cost when it ran, so a check again stops at the third too.
+    const budget = Math.max(1, Math.round((3 * busy) / 5));
+    const part = busy / 5;
+    const folder = join(scratch(), 'checked');
+    cpSync(join(FIXTURES, 'slow-driver'), folder, { recursive: true });
+    const args = [...only, '--budget', String(budget)];
+    const reports = [
+      ...[1, 2, 3].map(() => json<Report>(pitboss(['check', folder, ...args]))),
+      json<Report>(pitboss(['grade', folder, ...args])),
+    ];
+    const [first] = reports;
+    const statuses = first!.tests.map((test) => test.status);
+    // The budget did run out: some passed, the rest were stopped by it.
+    expect(statuses[0], `${part} s a part`).toBe('passed');
+    expect(statuses, `${part} s a part`).toContain('timeout');
+    expect(first!.tests.find((test) => test.status === 'timeout')!.message).toMatch(
+      new RegExp(`time budget of ${budget} s`),
+    );
+    for (const report of reports) {
+      expect(report.score).toBe(first!.score);
+      expect(verdicts(report)).toEqual(verdicts(first!));
+    }
+  });
+});
+
+describe.runIf(isolatesReady())('a linked run made again', () => {
+  // A course file run apart, as in isolates.test.ts: `totalOnceDealt` answers undefined on a new hand
+  // (so its next call is queued) and a number once a card is in.
+  const hand = [
+    'export class Hand {',
+    '  #total = 0;',
+    '  addCard(card) { this.#total += card.spot; }',
+    '  value() { return this.#total; }',
+    '  totalOnceDealt() { return this.#total > 0 ? this.#total : undefined; }',
+    '}',
+  ].join('\n');
+  // The same processor time in each attempt, before the calls.
+  const burn =
+    'let x = 0; for (let i = 0; i < 30_000_000; i++) x = (x * 31 + i) % 1_000_003; if (x < 0) console.log(x);';
+  const steady = `${burn}\nconst h = new Hand(); console.log(h.totalOnceDealt()); h.addCard({ spot: 2 }); console.log(h.value());`;
+  // The second totalOnceDealt is queued, answers 2: the run is thrown away and made again unqueued.
+  const broken = `${burn}\nconst h = new Hand(); console.log(h.totalOnceDealt()); h.addCard({ spot: 2 }); console.log(h.totalOnceDealt()); console.log(h.value());`;
+
+  it('one processor limit covers both attempts, and the run costs both', { timeout: 120_000 }, async () => {
+    const root = mkdtempSync(join(tmpdir(), 'pitboss-rerun-'));
+    chmodSync(root, 0o711);
+    const limits = {
+      testTimeoutMs: 20_000,
+      programTimeoutMs: 30_000,
+      heapMb: 64,
+      outputBytes: 1 << 16,
+    } as Limits;
+    const sandbox = new IsolateSandbox({ workDir: root, workRoot: root, limits, size: 1 });
+    let stages = 0;
+    const linked = (main: string, cpuLimitMs: number) => {
+      const dir = join(root, `stage-${stages++}`);
+      mkdirSync(dir);
+      writeFileSync(join(dir, 'hand.mjs'), hand);
+      writeFileSync(join(dir, 'main.mjs'), `import { Hand } from './hand.mjs';\n${main}`);
+      return sandbox.program({
+        dir,
+        entry: 'main.mjs',
+        argv: [],
+        stdin: '',
+        cpuLimitMs,
+        wallMs: 30_000,
+        apart: ['hand.mjs'],
+      });
+    };
+    try {
+      // Processor time is the machine's to vary under load: each measured twice, in turns.
+      const onces: ProgramOutcome[] = [];
+      const twices: ProgramOutcome[] = [];
+      for (let turn = 0; turn < 2; turn++) {
+        onces.push(await linked(steady, 10_000));
+        twices.push(await linked(broken, 10_000));
+      }
+      for (const once of onces) expect(once.stdout.toString()).toBe('undefined\n2\n');
+      // Made again, it prints what one attempt unqueued prints, and costs both attempts.
+      for (const twice of twices) {
+        expect(twice.limit).toBeUndefined();
+        expect(twice.stdout.toString()).toBe('undefined\n2\n2\n');
+      }
+      const sum = (outcomes: typeof onces) => outcomes.reduce((total, each) => total + each.cpuMs!, 0);
+      expect(sum(twices)).toBeGreaterThan(1.5 * sum(onces));
+      // A limit one attempt fits in and two do not: the steady run fits, the one made again does not.
+      const limit = Math.ceil(1.5 * Math.max(...onces.map((once) => once.cpuMs!)));
+      expect((await linked(steady, limit)).limit).toBeUndefined();
+      const stopped = await linked(broken, limit);
+      expect(stopped.limit).toBe('cpu');
+      expect(stopped.stdout.toString()).toBe('');
+    } finally {
+      sandbox.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf(isolatesReady())('what the host reads after a run, run by run', () => {
+  const limits = {
+    testTimeoutMs: 20_000,
+    programTimeoutMs: 30_000,
+    heapMb: 64,
+    outputBytes: 1 << 16,
+  } as Limits;
+  const program = async (main: string) => {
+    const root = mkdtempSync(join(tmpdir(), 'pitboss-read-'));
+    chmodSync(root, 0o711);
+    const sandbox = new IsolateSandbox({ workDir: root, workRoot: root, limits, size: 1 });
+    try {
+      const dir = join(root, 'stage');
+      mkdirSync(dir);
+      writeFileSync(join(dir, 'main.mjs'), main);
+      return await sandbox.program({
+        dir,
+        entry: 'main.mjs',
+        argv: [],
+        stdin: '',
+        cpuLimitMs: 5000,
+        wallMs: 30_000,
+      });
+    } finally {
+      sandbox.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  };
+  const breakAll = [
+    'const broken = () => { throw new Error("vandalised"); };',
+    'const define = Object.defineProperty, keys = Reflect.ownKeys;',
+    'const places = [Array.prototype, String.prototype, Object, JSON, Map.prototype, Set.prototype, Number, Math, Function.prototype];',
+    'const all = []; for (const place of places) for (const key of keys(place)) all.push([place, key]);',
+    'for (let i = 0; i < all.length; i++) { try { define(all[i][0], all[i][1], { __proto__: null, get: broken, set: broken, configurable: true }); } catch {} }',
+    'const names = ["0", "length", "get", "set", "value"];',
+    'for (let i = 0; i < 5; i++) define(Object.prototype, names[i], { __proto__: null, get: broken, set: broken, configurable: true });',
+  ].join('\n');
+
+  it('a run that breaks the built-ins after printing is read as it printed, its uses of chance and exit listeners too', async () => {
+    const outcome = await program(
+      [
+        "process.on('exit', (code) => console.log('exit', code));",
+        "setTimeout(() => console.log('timer'), 5);",
+        "console.log('drew', Math.random() < 2);",
+        breakAll,
+      ].join('\n'),
+    );
+    expect(outcome.stdout.toString()).toBe('drew true\ntimer\nexit 0\n');
+    expect(outcome.status).toBe(0);
+    expect(outcome.chance).toEqual([{ call: 'Math.random', file: 'file:///submission/main.mjs' }]);
+  });
+
+  it('what throws while a run ends is the run failing (status 1), never the host', async () => {
+    const outcome = await program(
+      "console.log('a'); process.exitCode = { valueOf() { throw new Error('no number'); } };",
+    );
+    expect(outcome.infrastructure).toBeUndefined();
+    expect(outcome.status).toBe(1);
+    expect(outcome.stderr).toMatch(/no number/);
+  });
+});
