@@ -110,7 +110,13 @@ describe('pitboss init --language cpp for straights', () => {
       { encoding: 'utf8' },
     );
     expect(cli.status, cli.stderr).toBe(0);
-    expect(readdirSync(dir).sort()).toEqual(['Makefile', 'main.cc', 'pitboss.json', 'shuffle.h']);
+    expect(readdirSync(dir).sort()).toEqual([
+      '.gitignore',
+      'Makefile',
+      'main.cc',
+      'pitboss.json',
+      'shuffle.h',
+    ]);
     expect(JSON.parse(readFileSync(join(dir, 'pitboss.json'), 'utf8'))).toEqual({
       assignment: 'straights',
       language: 'cpp',

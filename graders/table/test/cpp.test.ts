@@ -294,6 +294,7 @@ describe('pitboss init --language cpp for table', () => {
     expect(cli.stdout).toContain('./Proj2.out Joe 100 Sally 200');
     expect(cli.stdout).not.toContain('<seed>');
     expect(readdirSync(dir).sort()).toEqual([
+      '.gitignore',
       'Blackjack.cpp',
       'Blackjack.h',
       'Card.cpp',

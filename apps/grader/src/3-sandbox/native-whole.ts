@@ -248,7 +248,7 @@ status=$?
 left=$(df --output=avail -B1 . 2>/dev/null | tail -n 1 | tr -d ' ')
 made=0
 if [ "$status" -eq 0 ] && [ -f "$prog" ] && [ ! -L "$prog" ]; then made=1; fi
-printf '%s %s %s\n' "$status" "\${left:-0}" "$made"
+printf '%s %s %s\n' "$status" "\${left:--1}" "$made"
 if [ "$made" -eq 1 ]; then cat "$prog"; fi
 exit "$status"
 `;
@@ -405,11 +405,12 @@ export async function stageWholeProgram(
     const out = printed ?? Buffer.alloc(0);
     const newline = out.indexOf(10);
     const ended =
-      newline < 0 ? null : /^(\d+) (\d+) ([01])$/.exec(out.subarray(0, newline).toString('latin1'));
+      newline < 0 ? null : /^(\d+) (-?\d+) ([01])$/.exec(out.subarray(0, newline).toString('latin1'));
     return {
       run,
       ended,
-      full: ended !== null && Number(ended[2]) < FULL_BELOW_BYTES,
+      // -1: df could not run (a build at its process limit cannot fork one), which says nothing of space.
+      full: ended !== null && Number(ended[2]) >= 0 && Number(ended[2]) < FULL_BELOW_BYTES,
       status: ended === null ? run.status : Number(ended[1]),
       program: ended !== null && ended[3] === '1' ? out.subarray(newline + 1) : undefined,
     };
