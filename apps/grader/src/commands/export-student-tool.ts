@@ -105,16 +105,44 @@ const recordedCases = (
   })),
 });
 
+/**
+ * The visible transcript tests an edition plans by its own rubric (a whole program's may have cases of
+ * its own: `table`'s harness cases), and the tool's rubric for them, as the assignment's is made.
+ */
+function editionRecording(edition: Assignment): { cases: TranscriptCase[]; rubric: object } {
+  const plan = planTests(edition).filter(
+    (test) =>
+      test.visibility === 'visible' && test.kind === 'transcript' && test.transcript?.linking === 'own',
+  );
+  const weights = edition.eventsModule === undefined ? undefined : plan.find((test) => test.parts)?.parts;
+  return {
+    cases: plan.map((test) => test.transcript!.case),
+    rubric: {
+      $comment:
+        "The visible tests of the course's edition, recorded for the student tool; the grader holds the rest.",
+      tests: plan.map((test) => ({ match: test.id, points: test.points, visibility: test.visibility })),
+      ...(weights === undefined ? {} : { transcriptParts: weights }),
+    },
+  };
+}
+
+/** Where the tool keeps an edition's own rubric, in the assignment's folder. */
+const rubricFile = (language: string) => `rubric-${language}.json`;
+
 /** A whole program's language as the tool builds it: data, its handout, its transcripts if its own. */
 function wholeProgramRecord(
   language: string,
+  assignment: Assignment,
   edition: Assignment,
   base: RecordedAssignment['transcripts'],
-  cases: readonly TranscriptCase[],
+  baseCases: readonly TranscriptCase[],
 ): RecordedWholeProgram {
   const native = edition.native!;
   const whole = native.wholeProgram!;
-  const own = recordedCases(edition.transcripts, cases);
+  // An edition graded by a rubric of its own plans its own tests (and points) by it.
+  const ownRubric = edition.rubricFile !== assignment.rubricFile;
+  const recording = ownRubric ? editionRecording(edition) : undefined;
+  const own = recordedCases(edition.transcripts, recording?.cases ?? baseCases);
   return {
     name: native.name,
     title: native.title,
@@ -137,6 +165,7 @@ function wholeProgramRecord(
     },
     // The same cases, output and reads as the assignment's are not written twice.
     ...(JSON.stringify(own.cases) === JSON.stringify(base.cases) ? {} : { transcripts: own }),
+    ...(recording === undefined ? {} : { rubricFile: rubricFile(language), rubric: recording.rubric }),
   };
 }
 
@@ -200,7 +229,7 @@ async function record(
           studentTests: { ...edition.studentTests, about: [...edition.studentTests.about] },
           starterFiles: { ...edition.starterFiles },
           ...(edition.native?.studentTool === 'whole-program'
-            ? { wholeProgram: wholeProgramRecord(language, edition, recordedTranscripts, cases) }
+            ? { wholeProgram: wholeProgramRecord(language, assignment, edition, recordedTranscripts, cases) }
             : {}),
         },
       ]),
@@ -427,6 +456,13 @@ export async function writeStudentTool(folder: string, workRoot: string): Promis
       const dir = `graders/${assignment.name}`;
       write(`${dir}/recorded.json`, JSON.stringify(data));
       write(`${dir}/rubric.json`, `${JSON.stringify(rubric, null, 2)}\n`);
+      // A whole program's edition graded by a rubric of its own: that rubric, of its visible tests.
+      for (const edition of Object.values(data.languages ?? {}))
+        if (edition.wholeProgram?.rubric !== undefined)
+          write(
+            `${dir}/${edition.wholeProgram.rubricFile}`,
+            `${JSON.stringify(edition.wholeProgram.rubric, null, 2)}\n`,
+          );
       write(`${dir}/mutants.json`, '{ "mutants": [] }\n');
       for (const file of assignment.providedFiles) {
         write(`${dir}/provided/${file.name}`, readFileSync(file.source));

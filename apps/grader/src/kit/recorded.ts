@@ -264,6 +264,12 @@ export interface RecordedWholeProgram {
   build: WholeProgram;
   /** The edition's visible transcripts, when its cases, output or reads are not the assignment's. */
   transcripts?: RecordedAssignment['transcripts'] | undefined;
+  /**
+   * Its own rubric of its visible tests, where the edition is graded by one of its own (a file of the
+   * tool's assignment folder, by name; written from `rubric`, which export writes and a check ignores).
+   */
+  rubricFile?: string | undefined;
+  rubric?: object | undefined;
 }
 
 /** The Assignment a student tool grades with: its recorded tests, its transcripts run with all the student's files. */
@@ -378,6 +384,7 @@ function wholeProgramEdition(
         : replayedTranscripts(whole.transcripts, options.events),
     starterFiles: edition.starterFiles,
     native,
+    ...(whole.rubricFile === undefined ? {} : { rubricFile: join(options.dir, whole.rubricFile) }),
     languagesNotHere: undefined,
   };
 }

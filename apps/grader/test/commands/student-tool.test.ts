@@ -15,7 +15,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ISOLATED_VM_PACKAGES } from '../../src/3-sandbox/isolate/client.ts';
@@ -127,11 +127,17 @@ function secretLines(): string[] {
       ...filesUnder(join(REPO_ROOT, 'graders/classic', part)),
     ]),
     ...['cpp.ts', 'cpp-student-tool.ts'].map((file) => join(REPO_ROOT, 'graders/classic', file)),
-    // The whole programs' editions: the handout and the starter, which `pitboss init` writes.
-    ...wholePrograms.flatMap(({ edition }) => [
-      ...filesUnder(edition.native!.providedDir),
-      ...Object.values(edition.starterFiles).map((text) => ({ text })),
-    ]),
+    // The whole programs' editions: the handout and the starter, which `pitboss init` writes; the course
+    // files the grader puts over a submission's and the harness that calls a student's class (table).
+    ...wholePrograms.flatMap(({ edition }) => {
+      const whole = edition.native!.wholeProgram!;
+      return [
+        ...filesUnder(edition.native!.providedDir),
+        ...(whole.courseFiles === undefined ? [] : filesUnder(whole.courseFiles)),
+        ...(whole.harness === undefined ? [] : [whole.harness.source]),
+        ...Object.values(edition.starterFiles).map((text) => ({ text })),
+      ];
+    }),
   ];
   const published = publicFiles
     .map((file) => (typeof file === 'string' ? readFileSync(file, 'utf8') : file.text))
@@ -345,17 +351,40 @@ export class Hand implements HandADT {
           'stand-ins-cpp/hand.cpp',
           'stand-ins-cpp/player.cpp',
         ].map((file) => `graders/classic/${file}`),
-        ...wholePrograms.flatMap(({ rules, edition }) =>
-          readdirSync(edition.native!.providedDir)
-            .filter((f) => /\.(cpp|cc|h)$/.test(f))
-            .map((f) => `graders/${rules}/handout-cpp/${f}`),
-        ),
+        ...wholePrograms.flatMap(({ rules, edition }) => {
+          const whole = edition.native!.wholeProgram!;
+          return [
+            ...readdirSync(edition.native!.providedDir)
+              .filter((f) => /\.(cpp|cc|h)$/.test(f))
+              .map((f) => `graders/${rules}/handout-cpp/${f}`),
+            ...(whole.courseFiles === undefined ? [] : readdirSync(whole.courseFiles)).map(
+              (f) => `graders/${rules}/course-cpp/${f}`,
+            ),
+            ...(whole.harness === undefined
+              ? []
+              : [`graders/${rules}/harness-cpp/${basename(whole.harness.source)}`]),
+          ];
+        }),
       ].sort(),
     );
-    // A whole program's edition ships no module (its language is data in the recording), only its handout.
+    // A whole program's edition ships no module (its language is data in the recording), only its
+    // handout, its course files and harness where it has them, and its rubric.
     for (const { rules } of wholePrograms) {
-      expect(files.filter((file) => file.startsWith(`graders/${rules}/`) && /cpp/.test(file)).sort()).toEqual(
-        files.filter((file) => file.startsWith(`graders/${rules}/handout-cpp/`)).sort(),
+      expect(
+        files
+          .filter(
+            (file) =>
+              file.startsWith(`graders/${rules}/`) && /cpp/.test(file) && !/rubric-cpp\.json$/.test(file),
+          )
+          .sort(),
+      ).toEqual(
+        files
+          .filter(
+            (file) =>
+              /^graders\/[a-z]+\/(handout|course|harness)-cpp\//.test(file) &&
+              file.startsWith(`graders/${rules}/`),
+          )
+          .sort(),
       );
       expect(readFileSync(join(tool, 'graders', rules, 'index.ts'), 'utf8')).not.toMatch(/cpp|language/);
     }
@@ -529,7 +558,9 @@ export class Hand implements HandADT {
         } else expect(run.status).toBe(1);
         // The right game in another layout loses the format's part alone.
         if (name === 'format-no-prompt') {
-          expect(local.tests.every((test) => test.parts?.game.passed === true)).toBe(true);
+          // A case whose course output holds no event has no game part: judged on its format alone.
+          expect(local.tests.some((test) => test.parts !== undefined)).toBe(true);
+          expect(local.tests.every((test) => test.parts === undefined || test.parts.game.passed)).toBe(true);
           expect(local.tests.some((test) => test.parts?.format.passed === false)).toBe(true);
         }
         if (name === 'wrong-missing-algorithm-header')
