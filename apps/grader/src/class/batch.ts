@@ -190,7 +190,8 @@ export interface SubmissionFiles {
  * A submission's report in the run's format, as the student's view (6-reports/views.ts): the files at
  * the top of `out` can be handed to the student. For `grade` also as HTML (the class report's
  * instructor links go to the instructor's pages), and both again, whole, in the instructor's view
- * under `out/instructor/`. Returns the first file's path.
+ * under `out/instructor/`. Returns the first file's path as the caller named `out` (relative stays
+ * relative), as the class report's and gradebook's are printed.
  */
 export function writeSubmissionFiles(
   out: string,
@@ -209,13 +210,13 @@ export function writeSubmissionFiles(
     return path;
   };
   const placeless = withoutPath(report);
-  const path = write(out, studentView(placeless));
+  write(out, studentView(placeless));
   if (grade) {
     const instructor = join(out, INSTRUCTOR_FOLDER);
     mkdirSync(instructor, { recursive: true });
     write(instructor, instructorView(placeless), `../${CLASS_REPORT}`);
   }
-  return path;
+  return join(out, `${name}.${REPORT_FORMATS[format].extension}`);
 }
 
 /**

@@ -243,6 +243,28 @@ describe('--shard and merge', () => {
     expect(files(again)).toEqual(files(single));
   });
 
+  it('prints every path as it was given: relative folders give relative paths, the reports and the class files alike', () => {
+    const here = scratch();
+    cpSync(a, join(here, 'shard-1'), { recursive: true });
+    cpSync(b, join(here, 'shard-2'), { recursive: true });
+    const run = spawnSync(
+      process.execPath,
+      [join(REPO_ROOT, 'apps/grader/bin/pitboss.mjs'), 'merge', 'shard-1', 'shard-2', '--out', 'class'],
+      { cwd: here, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+    );
+    expect(run.status, run.stderr).toBe(1);
+    expect(run.stdout.split('\n')).toEqual([
+      ...NAMES.map((name) =>
+        expect.stringMatching(new RegExp(`^${name}: [\\d.]+/12.5 -> class/${name}.json$`)),
+      ),
+      'class report -> class/index.html',
+      'gradebook -> class/gradebook.csv',
+      '',
+    ]);
+    expect(run.stdout).not.toContain(here);
+    expect(files(join(here, 'class'))).toEqual(files(single));
+  });
+
   /** A copy of shard b with its batch file changed. */
   const altered = (
     change: (batch: { run: Record<string, unknown>; submissions: { report: Report }[] }) => void,
