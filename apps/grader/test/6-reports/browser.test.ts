@@ -125,17 +125,19 @@ describe('the reports in Chromium', () => {
       cells.map((cell) => cell.textContent?.trim() ?? ''),
     );
     expect(flags).toEqual(['GAME RIGHT, FORMAT NOT']);
-    const before = (await column(2)).map(Number);
+    // Each row says its language: every one here is TypeScript.
+    expect(await column(2)).toEqual([...NAMES, HOSTILE].map(() => 'TS'));
+    const before = (await column(3)).map(Number);
 
     await header('score').click();
-    const ascending = (await column(2)).map(Number);
+    const ascending = (await column(3)).map(Number);
     expect(ascending).toEqual([...before].sort((a, b) => a - b));
     expect(ascending).not.toEqual(before);
-    expect(await page.getAttribute('#submissions th:nth-child(2)', 'aria-sort')).toBe('ascending');
+    expect(await page.getAttribute('#submissions th:nth-child(3)', 'aria-sort')).toBe('ascending');
 
     await header('score').click();
-    expect((await column(2)).map(Number)).toEqual([...before].sort((a, b) => b - a));
-    expect(await page.getAttribute('#submissions th:nth-child(2)', 'aria-sort')).toBe('descending');
+    expect((await column(3)).map(Number)).toEqual([...before].sort((a, b) => b - a));
+    expect(await page.getAttribute('#submissions th:nth-child(3)', 'aria-sort')).toBe('descending');
 
     await header('submission').click();
     expect(await column(1)).toEqual([...NAMES, HOSTILE].sort((a, b) => a.localeCompare(b)));

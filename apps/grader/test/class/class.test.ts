@@ -64,7 +64,7 @@ describe('grade --out over a class', () => {
   it('gradebook.csv: one row per submission in order, one column per part, the total and the maximum', () => {
     const lines = files(single)['gradebook.csv']!.split('\n');
     expect(lines[0]).toBe(
-      'submission,deck.ts,all files,your tests,transcripts: game,transcripts: format,total,max',
+      'submission,deck.ts,all files,your tests,total,max,transcripts: game (of all files),transcripts: format (of all files)',
     );
     expect(lines).toHaveLength(NAMES.length + 2);
     NAMES.forEach((name, i) => {
@@ -80,12 +80,15 @@ describe('grade --out over a class', () => {
           part('deck.ts'),
           part('all files'),
           part('your tests'),
-          sum('game'),
-          sum('format'),
           report.score,
           report.maxScore,
+          sum('game'),
+          sum('format'),
         ].join(','),
       );
+      // The part columns (those before `total`) add up to the total: the breakdown comes after.
+      const cells = lines[i + 1]!.split(',').map(Number);
+      expect(cells.slice(1, 4).reduce((a, b) => a + b, 0)).toBeCloseTo(report.score, 5);
     });
   });
 
