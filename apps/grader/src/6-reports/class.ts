@@ -47,7 +47,8 @@ export function partNames(entries: readonly ClassEntry[]): string[] {
 export const renderGradebook = (entries: readonly ClassEntry[]): string => classTally(entries).gradebook();
 
 const STYLE = `
-table.sortable th button { all: unset; cursor: pointer; font-weight: 700; }
+table.sortable th:has(button) { cursor: pointer; }
+table.sortable th button { all: unset; display: block; width: 100%; font-weight: 700; text-align: inherit; }
 table.sortable th button:focus-visible { outline: 2px solid var(--bar); }
 table.sortable th[aria-sort=ascending] button::after { content: ' ▲'; }
 table.sortable th[aria-sort=descending] button::after { content: ' ▼'; }
@@ -60,7 +61,8 @@ td .lost { font-size: 12px; }
 `;
 
 // Sorts a table by the clicked column: numbers by data-value, text by locale; again reverses.
-// Rows that tie keep their order, so a sort is the same in every browser.
+// Rows that tie keep their order, so a sort is the same in every browser. The whole header cell
+// sorts (its button's click, by mouse or keyboard, reaches it too); the button is its keyboard control.
 const SCRIPT = `
 for (const table of document.querySelectorAll('table.sortable')) {
   const headers = Array.from(table.tHead.rows[0].cells);
@@ -69,7 +71,7 @@ for (const table of document.querySelectorAll('table.sortable')) {
   headers.forEach((th, column) => {
     const button = th.querySelector('button');
     if (!button) return;
-    button.addEventListener('click', () => {
+    th.addEventListener('click', () => {
       const ascending = th.getAttribute('aria-sort') !== 'ascending';
       for (const other of headers) other.removeAttribute('aria-sort');
       th.setAttribute('aria-sort', ascending ? 'ascending' : 'descending');

@@ -142,6 +142,28 @@ describe('the reports in Chromium', () => {
     await header('submission').click();
     expect(await column(1)).toEqual([...NAMES, HOSTILE].sort((a, b) => a.localeCompare(b)));
 
+    // The whole header cell sorts, not only its words: a click in its corner, off the text, sorts too.
+    const cell = page.locator('#submissions thead th:nth-child(3)');
+    const [box, text] = await Promise.all([
+      cell.boundingBox(),
+      cell.locator('button').evaluate((button) => {
+        const range = button.ownerDocument.createRange();
+        range.selectNodeContents(button);
+        const { left, right, top, bottom } = range.getBoundingClientRect();
+        return { left, right, top, bottom };
+      }),
+    ]);
+    const corner = { x: 2, y: box!.height - 2 };
+    const [x, y] = [box!.x + corner.x, box!.y + corner.y];
+    expect(x < text.left || x > text.right || y < text.top || y > text.bottom).toBe(true);
+    await cell.click({ position: corner });
+    expect((await column(3)).map(Number)).toEqual([...before].sort((a, b) => a - b));
+    expect(await page.getAttribute('#submissions th:nth-child(3)', 'aria-sort')).toBe('ascending');
+    // And by keyboard: the header's button takes the focus, Enter sorts again, the other way.
+    await header('score').focus();
+    await page.keyboard.press('Enter');
+    expect((await column(3)).map(Number)).toEqual([...before].sort((a, b) => b - a));
+
     await header('score').click();
     await page.screenshot({ path: join(SHOTS, 'class-report.png'), fullPage: true });
     assertNotBlank(join(SHOTS, 'class-report.png'));
