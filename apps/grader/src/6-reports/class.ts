@@ -574,8 +574,9 @@ ${apart ? `<p>${gameOnlyCount} with every transcript's game right but not its fo
     ),
     ...(apart
       ? [
-          `<th class="n" data-type="number"><button type="button">${esc(apartHeadings[0]!)} <span class="muted">/ ${num(gameMax)}</span></button></th>`,
-          `<th class="n" data-type="number"><button type="button">${esc(apartHeadings[1]!)} <span class="muted">/ ${num(formatMax)}</span></button></th>`,
+          // Short here (the page is wide already); what they break down in the title, as the gradebook heads them.
+          `<th class="n" data-type="number" title="${esc(apartHeadings[0]!)}"><button type="button">transcripts: game <span class="muted">/ ${num(gameMax)}</span></button></th>`,
+          `<th class="n" data-type="number" title="${esc(apartHeadings[1]!)}"><button type="button">transcripts: format <span class="muted">/ ${num(formatMax)}</span></button></th>`,
         ]
       : []),
   ].join('');
