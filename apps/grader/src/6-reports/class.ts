@@ -47,7 +47,8 @@ export function partNames(entries: readonly ClassEntry[]): string[] {
 export const renderGradebook = (entries: readonly ClassEntry[]): string => classTally(entries).gradebook();
 
 const STYLE = `
-table.sortable th button { all: unset; cursor: pointer; font-weight: 700; }
+table.sortable th:has(button) { cursor: pointer; }
+table.sortable th button { all: unset; display: block; width: 100%; font-weight: 700; text-align: inherit; }
 table.sortable th button:focus-visible { outline: 2px solid var(--bar); }
 table.sortable th[aria-sort=ascending] button::after { content: ' ▲'; }
 table.sortable th[aria-sort=descending] button::after { content: ' ▼'; }
@@ -60,7 +61,8 @@ td .lost { font-size: 12px; }
 `;
 
 // Sorts a table by the clicked column: numbers by data-value, text by locale; again reverses.
-// Rows that tie keep their order, so a sort is the same in every browser.
+// Rows that tie keep their order, so a sort is the same in every browser. The whole header cell
+// sorts (its button's click, by mouse or keyboard, reaches it too); the button is its keyboard control.
 const SCRIPT = `
 for (const table of document.querySelectorAll('table.sortable')) {
   const headers = Array.from(table.tHead.rows[0].cells);
@@ -69,7 +71,7 @@ for (const table of document.querySelectorAll('table.sortable')) {
   headers.forEach((th, column) => {
     const button = th.querySelector('button');
     if (!button) return;
-    button.addEventListener('click', () => {
+    th.addEventListener('click', () => {
       const ascending = th.getAttribute('aria-sort') !== 'ascending';
       for (const other of headers) other.removeAttribute('aria-sort');
       th.setAttribute('aria-sort', ascending ? 'ascending' : 'descending');
@@ -219,6 +221,8 @@ interface ClassRow {
   name: string;
   graded?:
     | {
+        /** The language it was graded in (Report.language; `ts` for the assignment's own). */
+        language: string;
         score: number;
         maxScore: number;
         parts: PartScore[];
@@ -238,6 +242,58 @@ interface ClassRow {
  */
 const columnOf = (file: string): string => file.replace(/\.(ts|cpp|cc)$/, '');
 
+/** The language a report was graded in: its compiled edition's (`cpp`), else the assignment's own (`ts`). */
+const languageOf = (report: Pick<Report, 'language'>): string => report.language ?? 'ts';
+
+const LANGUAGE_LABELS: Readonly<Record<string, string>> = { ts: 'TS', cpp: 'C++' };
+
+/** A language as the class page shows it: `TS`, `C++`. */
+export const languageLabel = (language: string): string =>
+  LANGUAGE_LABELS[language] ?? language.toUpperCase();
+
+/** A test worth other points in one edition than in another (0: the edition has no such test). */
+export interface EditionDifference {
+  id: string;
+  name: string;
+  /** Its part's column (`all files`, `your tests`, `deck.ts / deck.cpp`). */
+  part: string;
+  /** What it is worth in this edition. */
+  points: number;
+  /** What it is worth in the edition compared with. */
+  otherPoints: number;
+}
+
+/** One language's submissions in a class: how many, out of how much, and why that differs. */
+export interface EditionSummary {
+  language: string;
+  /** `TS`, `C++`: as the class page shows it. */
+  label: string;
+  submissions: number;
+  /** The most any of its reports is out of. */
+  maxScore: number;
+  /**
+   * Where its maximum is not the class's highest: the edition with the highest (`language`), and each
+   * test worth other points in the two (found from their reports' tests, by id). Absent otherwise.
+   */
+  comparedWith?: { language: string; maxScore: number; differences: EditionDifference[] } | undefined;
+}
+
+/** What a class's batch file records of the class as a whole: each language's maximum, explained. */
+export interface ClassSummary {
+  /** Each language the graded submissions are in, in the order first seen. */
+  editions: EditionSummary[];
+}
+
+/** One language's reports, summed up: each test id's points and part, as first seen. */
+interface EditionTally {
+  submissions: number;
+  maxScore: number;
+  tests: Map<string, { name: string; part: string; points: number }>;
+}
+
+/** The most differences the class page lists for an edition; the batch file keeps them all. */
+const DIFFERENCES_SHOWN = 10;
+
 export class ClassTally {
   readonly #rows: ClassRow[] = [];
   /** Each part's column (columnOf), in the order first seen. */
@@ -248,8 +304,13 @@ export class ClassTally {
   #first: FirstReport | undefined;
   readonly #implementation = new Map<string, Tally>();
   readonly #mutants = new Map<string, Tally>();
-  /** Whether any report's transcripts have a game and a format part: the columns that show them. */
-  #transcripts = false;
+  /**
+   * The parts' columns holding transcripts with a game and a format part (TestResult.parts), in the
+   * order first seen: none, no columns that show them apart.
+   */
+  readonly #transcriptParts: string[] = [];
+  /** Each language's reports (languageOf), in the order first seen. */
+  readonly #editions = new Map<string, EditionTally>();
 
   /** The next submission of the class: bounded here, whatever produced it. */
   add({ name: unboundedName, report: unbounded }: ClassEntry): void {
@@ -273,10 +334,17 @@ export class ClassTally {
       maxScore,
     }));
     const transcripts = transcriptTally(report);
-    if (transcripts !== undefined) this.#transcripts = true;
+    for (const test of report.tests) {
+      const column = columnOf(test.file);
+      if (test.parts !== undefined && !this.#transcriptParts.includes(column))
+        this.#transcriptParts.push(column);
+    }
+    const language = languageOf(report);
+    this.#tallyEdition(language, report);
     this.#rows.push({
       name,
       graded: {
+        language,
         score,
         maxScore,
         parts,
@@ -290,6 +358,61 @@ export class ClassTally {
     }
     count(this.#implementation, report, (test) => test.kind !== 'mutant');
     count(this.#mutants, report, (test) => test.kind === 'mutant');
+  }
+
+  /** Each test's points in its language's edition, as its first report gives them. */
+  #tallyEdition(language: string, report: Report): void {
+    let edition = this.#editions.get(language);
+    if (edition === undefined) {
+      edition = { submissions: 0, maxScore: 0, tests: new Map() };
+      this.#editions.set(language, edition);
+    }
+    edition.submissions++;
+    edition.maxScore = Math.max(edition.maxScore, report.maxScore);
+    for (const test of report.tests)
+      if (!edition.tests.has(test.id))
+        edition.tests.set(test.id, { name: test.name, part: columnOf(test.file), points: test.maxScore });
+  }
+
+  /**
+   * Each language's submissions and maximum; one whose maximum is not the highest is compared with the
+   * edition that has it, test by test, so the class page can say which part is worth less and why.
+   */
+  summary(): ClassSummary {
+    const editions = [...this.#editions];
+    const [top] = [...editions].sort(([, a], [, b]) => b.maxScore - a.maxScore);
+    return {
+      editions: editions.map(([language, edition]): EditionSummary => {
+        const summary: EditionSummary = {
+          language,
+          label: languageLabel(language),
+          submissions: edition.submissions,
+          maxScore: roundPoints(edition.maxScore),
+        };
+        if (top === undefined || roundPoints(top[1].maxScore) === summary.maxScore) return summary;
+        const [otherLanguage, other] = top;
+        const differences: EditionDifference[] = [];
+        for (const id of new Set([...other.tests.keys(), ...edition.tests.keys()])) {
+          const here = edition.tests.get(id);
+          const there = other.tests.get(id);
+          const points = here?.points ?? 0;
+          const otherPoints = there?.points ?? 0;
+          if (points === otherPoints) continue;
+          const seen = (there ?? here)!;
+          differences.push({
+            id,
+            name: seen.name,
+            part: this.#heading(seen.part),
+            points,
+            otherPoints,
+          });
+        }
+        return {
+          ...summary,
+          comparedWith: { language: otherLanguage, maxScore: roundPoints(other.maxScore), differences },
+        };
+      }),
+    };
   }
 
   /** A column's heading: its file's name, or each edition's (`deck.ts / deck.cpp`). */
@@ -314,37 +437,44 @@ export class ClassTally {
     return { rows, parts: this.#parts.map((column) => this.#heading(column)), partMax };
   }
 
+  /** The transcripts' game and format columns, each headed by the part(s) it breaks down. */
+  #apartHeadings(): string[] {
+    if (this.#transcriptParts.length === 0) return [];
+    const headings = this.#transcriptParts.map((column) => this.#heading(column));
+    const of =
+      headings.length === 1 ? headings[0]! : `${headings.slice(0, -1).join(', ')} and ${headings.at(-1)!}`;
+    return [`transcripts: game (of ${of})`, `transcripts: format (of ${of})`];
+  }
+
   gradebook(): string {
     const { rows: headed, parts } = this.#headed();
-    // The transcripts' game and format points, apart, after the parts: who has the game but not the format.
-    const apart = this.#transcripts ? ['transcripts: game', 'transcripts: format'] : [];
+    // The parts sum to the total; the transcripts' game and format points come after the maximum,
+    // headed by the part they break down, so summing a row's parts never counts them twice.
+    const apart = this.#apartHeadings();
     const rows = headed.map(({ name, graded }): (string | number)[] => {
       if (graded === undefined)
-        return [csvText(name), ...parts.map(() => ''), ...apart.map(() => ''), '', ''];
+        return [csvText(name), ...parts.map(() => ''), '', '', ...apart.map(() => '')];
       const score = (file: string) => {
         const part = graded.parts.find((p) => p.file === file);
         return part === undefined ? '' : csvNumber(part.score);
       };
       const t = graded.transcripts;
-      const split = this.#transcripts
-        ? t === undefined
-          ? ['', '']
-          : [csvNumber(t.game), csvNumber(t.format)]
-        : [];
+      const split =
+        apart.length === 0 ? [] : t === undefined ? ['', ''] : [csvNumber(t.game), csvNumber(t.format)];
       return [
         csvText(name),
         ...parts.map(score),
-        ...split,
         csvNumber(graded.score),
         csvNumber(graded.maxScore),
+        ...split,
       ];
     });
-    return stringify([['submission', ...parts, ...apart, 'total', 'max'].map(csvText), ...rows]);
+    return stringify([['submission', ...parts, 'total', 'max', ...apart].map(csvText), ...rows]);
   }
 
   classReport(): string {
     const { rows, parts, partMax } = this.#headed();
-    return renderClass(rows, parts, partMax, this.#transcripts, this.#first, {
+    return renderClass(rows, parts, partMax, this.#apartHeadings(), this.summary(), this.#first, {
       implementation: worstFirst(this.#implementation),
       mutants: worstFirst(this.#mutants),
     });
@@ -379,15 +509,42 @@ export const renderClassReport = (entries: readonly ClassEntry[]): string =>
 
 type FirstReport = Pick<Report, 'assignment' | 'mode' | 'seed' | 'tool'>;
 
+/** `0.5 points` */
+const pointsWords = (value: number): string => `${num(value)} point${value === 1 ? '' : 's'}`;
+
+/** Why an edition's submissions are out of less (or more) than the class's highest, test by test (HTML). */
+function maximumWords(edition: EditionSummary): string {
+  const other = edition.comparedWith!;
+  const otherLabel = esc(languageLabel(other.language));
+  const label = esc(edition.label);
+  const gap = roundPoints(other.maxScore - edition.maxScore);
+  const reasons = other.differences.slice(0, DIFFERENCES_SHOWN).map((d) => {
+    const test = `<code>${esc(d.id)}</code> of the part <em>${esc(d.part)}</em> (“${esc(d.name)}”)`;
+    if (d.points === 0)
+      return `the ${label} edition has no test ${test}, worth ${pointsWords(d.otherPoints)} in the ${otherLabel} edition`;
+    if (d.otherPoints === 0)
+      return `the ${label} edition has a test ${test} worth ${pointsWords(d.points)} that the ${otherLabel} edition has not`;
+    return `${test} is worth ${pointsWords(d.points)} in the ${label} edition, ${pointsWords(d.otherPoints)} in the ${otherLabel} edition`;
+  });
+  const more = other.differences.length - DIFFERENCES_SHOWN;
+  const why =
+    reasons.length === 0
+      ? 'its tests are worth the same: a report of it is out of less than its tests add up to'
+      : `${reasons.join('; ')}${more > 0 ? `; and ${more} more (pitboss-batch.json lists them all: <code>summary.editions</code>)` : ''}`;
+  return `${label} submissions are out of ${num(edition.maxScore)}, ${pointsWords(Math.abs(gap))} ${gap > 0 ? 'less' : 'more'} than ${otherLabel} submissions (${num(other.maxScore)}): ${why}.`;
+}
+
 function renderClass(
   entries: readonly ClassRow[],
   parts: readonly string[],
   partMaxima: ReadonlyMap<string, number>,
-  /** Whether to show the transcripts' game and format apart. */
-  apart: boolean,
+  /** The headings of the transcripts' game and format columns; none, no such columns. */
+  apartHeadings: readonly string[],
+  summary: ClassSummary,
   first: FirstReport | undefined,
   { implementation, mutants }: { implementation: Tally[]; mutants: Tally[] },
 ): string {
+  const apart = apartHeadings.length > 0;
   const reports = entries.flatMap((entry) => (entry.graded === undefined ? [] : [entry.graded]));
   const title = first === undefined ? 'pitboss: class report' : `${first.assignment.title}: class report`;
   const body: string[] = [];
@@ -407,6 +564,7 @@ ${apart ? `<p>${gameOnlyCount} with every transcript's game right but not its fo
   const formatMax = Math.max(0, ...reports.map((report) => report.transcripts?.formatMax ?? 0));
   const header = [
     '<th><button type="button">submission</button></th>',
+    '<th><button type="button">language</button></th>',
     '<th class="n" data-type="number"><button type="button">score</button></th>',
     '<th class="n" data-type="number"><button type="button">max</button></th>',
     '<th class="n" data-type="number"><button type="button">%</button></th>',
@@ -416,11 +574,18 @@ ${apart ? `<p>${gameOnlyCount} with every transcript's game right but not its fo
     ),
     ...(apart
       ? [
-          `<th class="n" data-type="number"><button type="button">transcripts: game <span class="muted">/ ${num(gameMax)}</span></button></th>`,
-          `<th class="n" data-type="number"><button type="button">transcripts: format <span class="muted">/ ${num(formatMax)}</span></button></th>`,
+          // Short here (the page is wide already); what they break down in the title, as the gradebook heads them.
+          `<th class="n" data-type="number" title="${esc(apartHeadings[0]!)}"><button type="button">transcripts: game <span class="muted">/ ${num(gameMax)}</span></button></th>`,
+          `<th class="n" data-type="number" title="${esc(apartHeadings[1]!)}"><button type="button">transcripts: format <span class="muted">/ ${num(formatMax)}</span></button></th>`,
         ]
       : []),
   ].join('');
+  const compared = summary.editions.filter((edition) => edition.comparedWith !== undefined);
+  const explained = new Set(compared.map((edition) => edition.language));
+  const maxima =
+    compared.length === 0
+      ? ''
+      : `\n<div id="maxima">\n${compared.map((edition) => `<p>${maximumWords(edition)}</p>`).join('\n')}\n</div>`;
   const rows = entries.map(({ name, graded: report }) => {
     // A submission that hit a limit (a hang, a memory or output bomb) is flagged beside its name.
     const flags = report === undefined ? [] : report.limits;
@@ -430,7 +595,7 @@ ${apart ? `<p>${gameOnlyCount} with every transcript's game right but not its fo
       : '';
     const link = `<td><a href="${INSTRUCTOR_FOLDER}/${esc(encodeURIComponent(name))}.html">${esc(name)}</a>${flags.map((word) => ` <span class="status warn" title="a test of this submission hit this limit">${esc(word)}</span>`).join('')}${gameOnly}</td>`;
     if (report === undefined) {
-      return `<tr>${`<td>${esc(name)} <span class="status fail">NOT GRADED</span></td>`}${'<td class="n" data-value=""></td>'.repeat(3 + parts.length + (apart ? 2 : 0))}</tr>`;
+      return `<tr>${`<td>${esc(name)} <span class="status fail">NOT GRADED</span></td>`}${'<td></td>'}${'<td class="n" data-value=""></td>'.repeat(3 + parts.length + (apart ? 2 : 0))}</tr>`;
     }
     const t = report.transcripts;
     const apartCell = (score: number, max: number, right: number, cases: number) =>
@@ -443,10 +608,15 @@ ${apart ? `<p>${gameOnlyCount} with every transcript's game right but not its fo
             apartCell(t.game, t.gameMax, t.gameRight, t.cases),
             apartCell(t.format, t.formatMax, t.formatRight, t.cases),
           ];
+    // A maximum below the class's highest links to the sentence that says why.
+    const lower = explained.has(report.language)
+      ? ` <a class="why" href="#maxima" title="${esc(`${languageLabel(report.language)} submissions are out of less: see below the table`)}">why?</a>`
+      : '';
     const cells = [
       link,
+      `<td>${esc(languageLabel(report.language))}</td>`,
       `<td class="n" data-value="${report.score}">${num(report.score)}</td>`,
-      `<td class="n" data-value="${report.maxScore}">${num(report.maxScore)}</td>`,
+      `<td class="n" data-value="${report.maxScore}">${num(report.maxScore)}${lower}</td>`,
       `<td class="n" data-value="${percent(report.score, report.maxScore)}">${percent(report.score, report.maxScore)}%</td>`,
       ...parts.map((file) => {
         const part = report.parts.find((p) => p.file === file);
@@ -465,7 +635,7 @@ ${apart ? `<p>${gameOnlyCount} with every transcript's game right but not its fo
 <thead><tr>${header}</tr></thead>
 <tbody>
 ${rows.join('\n')}
-</tbody></table></div>`);
+</tbody></table></div>${maxima}`);
 
   body.push(`<h2 id="distribution">Score distribution</h2>\n${histogram(percentages)}`);
 

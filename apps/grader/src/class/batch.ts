@@ -27,7 +27,7 @@ import {
 import { dirname, join, resolve } from 'node:path';
 import batchSchema from '../../schema/batch.schema.json' with { type: 'json' };
 import reportSchema from '../../schema/report.schema.json' with { type: 'json' };
-import { type ClassEntry, ClassTally, renderClassReport, renderGradebook } from '../6-reports/class.ts';
+import { type ClassEntry, type ClassSummary, ClassTally } from '../6-reports/class.ts';
 import { renderHtml } from '../6-reports/html.ts';
 import { type Format, REPORT_FORMATS, render } from '../6-reports/index.ts';
 import { boundReport, cutText, type Report, rescore } from '../6-reports/model.ts';
@@ -158,6 +158,11 @@ export interface BatchFile {
   /** How many submissions the whole run has, over every shard. */
   total: number;
   submissions: BatchEntry[];
+  /**
+   * The class as a whole, from its submissions (ClassTally.summary): each language's maximum, and why
+   * one is lower. Written by writeBatchFiles after the submissions; merge reads none of it.
+   */
+  summary?: ClassSummary | undefined;
   /** Over everything else (see `checksum`); written by writeBatchFiles. */
   checksum?: Checksum | undefined;
 }
@@ -190,7 +195,8 @@ export interface SubmissionFiles {
  * A submission's report in the run's format, as the student's view (6-reports/views.ts): the files at
  * the top of `out` can be handed to the student. For `grade` also as HTML (the class report's
  * instructor links go to the instructor's pages), and both again, whole, in the instructor's view
- * under `out/instructor/`. Returns the first file's path.
+ * under `out/instructor/`. Returns the first file's path as the caller named `out` (relative stays
+ * relative), as the class report's and gradebook's are printed.
  */
 export function writeSubmissionFiles(
   out: string,
@@ -209,13 +215,13 @@ export function writeSubmissionFiles(
     return path;
   };
   const placeless = withoutPath(report);
-  const path = write(out, studentView(placeless));
+  write(out, studentView(placeless));
   if (grade) {
     const instructor = join(out, INSTRUCTOR_FOLDER);
     mkdirSync(instructor, { recursive: true });
     write(instructor, instructorView(placeless), `../${CLASS_REPORT}`);
   }
-  return path;
+  return join(out, `${name}.${REPORT_FORMATS[format].extension}`);
 }
 
 /**
@@ -302,18 +308,21 @@ function signingKey(run: RunIdentity, privateDir: string | undefined): Buffer | 
 
 /** The class report, the gradebook and the batch file (signed): each written whole. */
 export function writeBatchFiles(out: string, unsigned: BatchFile, options: BatchKeyOptions = {}): void {
-  const content: BatchFile = { ...unsigned, submissions: unsigned.submissions.map(boundedEntry) };
-  delete content.checksum;
-  const entries: ClassEntry[] = content.submissions.map(({ name, report }) => ({ name, report }));
+  const { checksum: _, summary: __, ...head } = unsigned;
+  const submissions = unsigned.submissions.map(boundedEntry);
+  const tally = new ClassTally();
+  for (const { name, report } of submissions) tally.add({ name, report } satisfies ClassEntry);
+  // The summary after the submissions, as writeBatchFilesStreaming can only write it.
+  const content: BatchFile = { ...head, submissions, summary: tally.summary() };
   const key = signingKey(unsigned.run, options.privateDir);
   const batch: BatchFile = { ...content, checksum: checksumOf(content, key) };
-  writeFileWhole(join(out, CLASS_REPORT), renderClassReport(entries));
-  writeFileWhole(join(out, GRADEBOOK), renderGradebook(entries));
+  writeFileWhole(join(out, CLASS_REPORT), tally.classReport());
+  writeFileWhole(join(out, GRADEBOOK), tally.gradebook());
   writeFileWhole(join(out, BATCH_FILE), `${JSON.stringify(batch)}\n`);
 }
 
-/** A batch file's fields but its submissions (and its checksum, which covers them). */
-export type BatchHead = Omit<BatchFile, 'submissions' | 'checksum'>;
+/** A batch file's fields but its submissions (and its summary and checksum, which come of them). */
+export type BatchHead = Omit<BatchFile, 'submissions' | 'summary' | 'checksum'>;
 
 /**
  * What writeBatchFiles writes, byte for byte, for a batch whose entries come one at a time, in order
@@ -345,12 +354,12 @@ export function writeBatchFilesStreaming(
       .sort()
       .filter((field) => field === 'submissions' || (head as Record<string, unknown>)[field] !== undefined);
     const at = sorted.indexOf('submissions');
-    const canonicalFields = (fields: string[]) =>
+    const canonicalFields = (fields: string[], extra: Record<string, unknown> = {}) =>
       fields.map(
-        (field) => `${JSON.stringify(field)}:${canonicalJson((head as Record<string, unknown>)[field])}`,
+        (field) =>
+          `${JSON.stringify(field)}:${canonicalJson({ ...head, ...extra }[field as keyof BatchHead])}`,
       );
     const before = canonicalFields(sorted.slice(0, at));
-    const after = canonicalFields(sorted.slice(at + 1));
     sum.update(`{${[...before, '"submissions":['].join(',')}`);
     const tally = new ClassTally();
     let first = true;
@@ -361,12 +370,18 @@ export function writeBatchFilesStreaming(
       tally.add({ name: entry.name, report: entry.report });
       first = false;
     }
+    // The summary, known only now: after the submissions in the file, in its sorted place in the sum.
+    const summary = tally.summary();
+    const after = canonicalFields(
+      [...sorted.slice(at + 1), 'summary'].filter((field) => field !== 'submissions').sort(),
+      { summary },
+    );
     sum.update(`]${after.map((field) => `,${field}`).join('')}}`);
     const checksum: Checksum =
       key === undefined
         ? { algorithm: 'sha256', digest: sum.digest('hex') }
         : { algorithm: 'hmac-sha256', digest: sum.digest('hex') };
-    write(`],"checksum":${JSON.stringify(checksum)}}\n`);
+    write(`],"summary":${JSON.stringify(summary)},"checksum":${JSON.stringify(checksum)}}\n`);
     closeSync(fd);
     writeFileWhole(join(out, CLASS_REPORT), tally.classReport());
     writeFileWhole(join(out, GRADEBOOK), tally.gradebook());

@@ -421,26 +421,62 @@ int main() {
     expect(run.stderr).toContain('C++ submissions are graded only inside bubblewrap');
   });
 
-  it('grades a class mixing TypeScript and C++ in one run, with one gradebook', async () => {
+  it("grades a class mixing TypeScript and C++ in one run, with one gradebook, each row's language and why a maximum differs", async () => {
     const root = scratch();
     const klass = join(root, 'class');
     cpSync(TS_CORRECT, join(klass, 'alice'), { recursive: true });
     cpSync(solutionWith(), join(klass, 'bob'), { recursive: true });
     cpSync(join(FIXTURES, 'wrong-shuffle-left-first'), join(klass, 'carol'), { recursive: true });
     const out = join(root, 'out');
-    const run = await pitbossHere(['grade', klass, '--out', out, '--only', ...IMPLEMENTATION]);
+    // The one private mutant the C++ catalogue omits (a hand.cpp keeps no Aces): worth 0.5 in TS only.
+    const omitted = 'mutant.private.hand.hard-with-ace-is-soft';
+    const run = await pitbossHere(['grade', klass, '--out', out, '--only', ...IMPLEMENTATION, omitted]);
     expect(run.status).toBe(1);
     const gradebook = readFileSync(join(out, 'gradebook.csv'), 'utf8').trim().split('\n');
     expect(gradebook[0]).toBe(
-      'submission,deck.ts / deck.cpp,hand.ts / hand.cpp,player.ts / player.cpp,blackjack.ts / blackjack.cpp,all files,transcripts: game,transcripts: format,total,max',
+      'submission,deck.ts / deck.cpp,hand.ts / hand.cpp,player.ts / player.cpp,blackjack.ts / blackjack.cpp,all files,your tests,total,max,transcripts: game (of blackjack.ts / blackjack.cpp and all files),transcripts: format (of blackjack.ts / blackjack.cpp and all files)',
     );
     expect(gradebook.slice(1).map((row) => row.split(',')[0])).toEqual(['alice', 'bob', 'carol']);
-    const [alice, bob, carol] = gradebook.slice(1).map((row) => row.split(','));
-    expect(alice!.at(-2)).toBe(alice!.at(-1));
-    expect(bob!.at(-2)).toBe(bob!.at(-1));
-    expect(Number(carol!.at(-2))).toBeLessThan(Number(carol!.at(-1)));
+    const [alice, bob, carol] = gradebook.slice(1).map((row) => row.split(',').map(Number));
+    const [total, max] = [7, 8];
+    // The TypeScript row is out of the mutant's 0.5 more; its part columns sum to its total.
+    expect(alice![max]! - bob![max]!).toBe(0.5);
+    expect(bob![max]).toBe(carol![max]);
+    for (const row of [alice!, bob!, carol!])
+      expect(row.slice(1, total).reduce((sum, part) => sum + part, 0)).toBeCloseTo(row[total]!, 5);
+    expect(Number(carol![total])).toBeLessThan(Number(carol![max]));
     expect(Number(carol![1])).toBeLessThan(24);
-  }, 600_000);
+
+    const batch = JSON.parse(readFileSync(join(out, 'pitboss-batch.json'), 'utf8'));
+    expect(batch.summary.editions).toEqual([
+      { language: 'ts', label: 'TS', submissions: 1, maxScore: alice![max] },
+      {
+        language: 'cpp',
+        label: 'C++',
+        submissions: 2,
+        maxScore: bob![max],
+        comparedWith: {
+          language: 'ts',
+          maxScore: alice![max],
+          differences: [
+            {
+              id: omitted,
+              name: expect.stringContaining('hand.hard-with-ace-is-soft'),
+              part: 'your tests',
+              points: 0,
+              otherPoints: 0.5,
+            },
+          ],
+        },
+      },
+    ]);
+    const page = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(page).toMatch(/<a href="instructor\/alice\.html">alice<\/a><\/td><td>TS<\/td>/);
+    expect(page).toMatch(/<a href="instructor\/bob\.html">bob<\/a><\/td><td>C\+\+<\/td>/);
+    expect(page).toContain(
+      `C++ submissions are out of ${bob![max]}, 0.5 points less than TS submissions (${alice![max]}): the C++ edition has no test <code>${omitted}</code> of the part <em>your tests</em>`,
+    );
+  }, 900_000);
 });
 
 describe.skipIf(!gpp)(

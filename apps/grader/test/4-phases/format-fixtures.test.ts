@@ -62,20 +62,20 @@ describe('format-* fixtures: the right game in a format of their own', () => {
     expect(run.status, run.stderr).toBe(1);
     const gradebook = readFileSync(join(out, 'gradebook.csv'), 'utf8').trim().split('\n');
     expect(gradebook[0]).toBe(
-      'submission,straights.ts,all files,transcripts: game,transcripts: format,total,max',
+      'submission,straights.ts,all files,total,max,transcripts: game (of straights.ts and all files),transcripts: format (of straights.ts and all files)',
     );
     const row = (name: string) =>
       gradebook
         .find((line) => line.startsWith(`${name},`))!
         .split(',')
         .map(Number);
-    const [, , , correctGame, correctFormat, correctTotal, max] = row('correct-plain-functions');
+    const [, , , correctTotal, max, correctGame, correctFormat] = row('correct-plain-functions');
     expect(correctTotal).toBe(max);
     expect(correctGame! / correctFormat!).toBeCloseTo(4, 5);
-    const [, , , game, format] = row('format-own-wording');
+    const [, , , , , game, format] = row('format-own-wording');
     expect(game).toBe(correctGame);
     expect(format).toBe(0);
-    const [, , , wrongGame] = row('wrong-reshuffle-new-deck');
+    const [, , , , , wrongGame] = row('wrong-reshuffle-new-deck');
     expect(wrongGame!).toBeLessThan(correctGame! / 2);
     const page = readFileSync(join(out, 'index.html'), 'utf8');
     expect(page).toContain('transcripts: game');

@@ -125,20 +125,44 @@ describe('the reports in Chromium', () => {
       cells.map((cell) => cell.textContent?.trim() ?? ''),
     );
     expect(flags).toEqual(['GAME RIGHT, FORMAT NOT']);
-    const before = (await column(2)).map(Number);
+    // Each row says its language: every one here is TypeScript.
+    expect(await column(2)).toEqual([...NAMES, HOSTILE].map(() => 'TS'));
+    const before = (await column(3)).map(Number);
 
     await header('score').click();
-    const ascending = (await column(2)).map(Number);
+    const ascending = (await column(3)).map(Number);
     expect(ascending).toEqual([...before].sort((a, b) => a - b));
     expect(ascending).not.toEqual(before);
-    expect(await page.getAttribute('#submissions th:nth-child(2)', 'aria-sort')).toBe('ascending');
+    expect(await page.getAttribute('#submissions th:nth-child(3)', 'aria-sort')).toBe('ascending');
 
     await header('score').click();
-    expect((await column(2)).map(Number)).toEqual([...before].sort((a, b) => b - a));
-    expect(await page.getAttribute('#submissions th:nth-child(2)', 'aria-sort')).toBe('descending');
+    expect((await column(3)).map(Number)).toEqual([...before].sort((a, b) => b - a));
+    expect(await page.getAttribute('#submissions th:nth-child(3)', 'aria-sort')).toBe('descending');
 
     await header('submission').click();
     expect(await column(1)).toEqual([...NAMES, HOSTILE].sort((a, b) => a.localeCompare(b)));
+
+    // The whole header cell sorts, not only its words: a click in its corner, off the text, sorts too.
+    const cell = page.locator('#submissions thead th:nth-child(3)');
+    const [box, text] = await Promise.all([
+      cell.boundingBox(),
+      cell.locator('button').evaluate((button) => {
+        const range = button.ownerDocument.createRange();
+        range.selectNodeContents(button);
+        const { left, right, top, bottom } = range.getBoundingClientRect();
+        return { left, right, top, bottom };
+      }),
+    ]);
+    const corner = { x: 2, y: box!.height - 2 };
+    const [x, y] = [box!.x + corner.x, box!.y + corner.y];
+    expect(x < text.left || x > text.right || y < text.top || y > text.bottom).toBe(true);
+    await cell.click({ position: corner });
+    expect((await column(3)).map(Number)).toEqual([...before].sort((a, b) => a - b));
+    expect(await page.getAttribute('#submissions th:nth-child(3)', 'aria-sort')).toBe('ascending');
+    // And by keyboard: the header's button takes the focus, Enter sorts again, the other way.
+    await header('score').focus();
+    await page.keyboard.press('Enter');
+    expect((await column(3)).map(Number)).toEqual([...before].sort((a, b) => b - a));
 
     await header('score').click();
     await page.screenshot({ path: join(SHOTS, 'class-report.png'), fullPage: true });

@@ -729,6 +729,25 @@ describe('merge of shards a forger has signed again', () => {
     expect(existsSync('/tmp/evil.json')).toBe(false);
   });
 
+  it("reads nothing of a shard's summary: a forged one changes no file merge writes, and one past the schema is refused", () => {
+    const [a, b] = shards(undefined);
+    const honest = scratch();
+    writeBatchFiles(honest, mergeBatches([a!, b!]));
+    const dirs = forged((batch) => {
+      batch.summary = {
+        editions: [{ language: '<script>alert(1)</script>', label: 'C++', submissions: 99, maxScore: 1 }],
+      };
+    });
+    const out = scratch();
+    writeBatchFiles(out, mergeBatches(dirs));
+    for (const file of [BATCH_FILE, 'index.html', 'gradebook.csv'])
+      expect(readFileSync(join(out, file), 'utf8'), file).toBe(readFileSync(join(honest, file), 'utf8'));
+    const shaped = forged((batch) => {
+      (batch as unknown as { summary: unknown }).summary = { editions: [{ language: 1 }] };
+    });
+    expect(refusal(() => mergeBatches(shaped))).toBe('MERGE_INVALID');
+  });
+
   it('refuses a batch file that is not a regular file', () => {
     const [a, b] = shards(undefined);
     const fifo = scratch();

@@ -64,7 +64,7 @@ describe('grade --out over a class', () => {
   it('gradebook.csv: one row per submission in order, one column per part, the total and the maximum', () => {
     const lines = files(single)['gradebook.csv']!.split('\n');
     expect(lines[0]).toBe(
-      'submission,deck.ts,all files,your tests,transcripts: game,transcripts: format,total,max',
+      'submission,deck.ts,all files,your tests,total,max,transcripts: game (of all files),transcripts: format (of all files)',
     );
     expect(lines).toHaveLength(NAMES.length + 2);
     NAMES.forEach((name, i) => {
@@ -80,12 +80,15 @@ describe('grade --out over a class', () => {
           part('deck.ts'),
           part('all files'),
           part('your tests'),
-          sum('game'),
-          sum('format'),
           report.score,
           report.maxScore,
+          sum('game'),
+          sum('format'),
         ].join(','),
       );
+      // The part columns (those before `total`) add up to the total: the breakdown comes after.
+      const cells = lines[i + 1]!.split(',').map(Number);
+      expect(cells.slice(1, 4).reduce((a, b) => a + b, 0)).toBeCloseTo(report.score, 5);
     });
   });
 
@@ -241,6 +244,28 @@ describe('--shard and merge', () => {
     const again = join(scratch(), 'again');
     expect(pitboss(['merge', merged, '--out', again]).status).toBe(1);
     expect(files(again)).toEqual(files(single));
+  });
+
+  it('prints every path as it was given: relative folders give relative paths, the reports and the class files alike', () => {
+    const here = scratch();
+    cpSync(a, join(here, 'shard-1'), { recursive: true });
+    cpSync(b, join(here, 'shard-2'), { recursive: true });
+    const run = spawnSync(
+      process.execPath,
+      [join(REPO_ROOT, 'apps/grader/bin/pitboss.mjs'), 'merge', 'shard-1', 'shard-2', '--out', 'class'],
+      { cwd: here, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+    );
+    expect(run.status, run.stderr).toBe(1);
+    expect(run.stdout.split('\n')).toEqual([
+      ...NAMES.map((name) =>
+        expect.stringMatching(new RegExp(`^${name}: [\\d.]+/12.5 -> class/${name}.json$`)),
+      ),
+      'class report -> class/index.html',
+      'gradebook -> class/gradebook.csv',
+      '',
+    ]);
+    expect(run.stdout).not.toContain(here);
+    expect(files(join(here, 'class'))).toEqual(files(single));
   });
 
   /** A copy of shard b with its batch file changed. */
