@@ -114,7 +114,12 @@ describe.runIf(isolatesReady())('a linked run made again', () => {
   // The second totalOnceDealt is queued, answers 2: the run is thrown away and made again unqueued.
   const broken = `${burn}\nconst h = new Hand(); console.log(h.totalOnceDealt()); h.addCard({ spot: 2 }); console.log(h.totalOnceDealt()); console.log(h.value());`;
 
-  it('one processor limit covers both attempts, and the run costs both', { timeout: 120_000 }, async () => {
+  // Processor time varies with the machine's load: a run of it may be tried again (a limit that never
+  // holds fails every try).
+  it('one processor limit covers both attempts, and the run costs both', {
+    timeout: 240_000,
+    retry: 2,
+  }, async () => {
     const root = mkdtempSync(join(tmpdir(), 'pitboss-rerun-'));
     chmodSync(root, 0o711);
     const limits = {
@@ -157,7 +162,9 @@ describe.runIf(isolatesReady())('a linked run made again', () => {
       const sum = (outcomes: typeof onces) => outcomes.reduce((total, each) => total + each.cpuMs!, 0);
       expect(sum(twices)).toBeGreaterThan(1.5 * sum(onces));
       // A limit one attempt fits in and two do not: the steady run fits, the one made again does not.
-      const limit = Math.ceil(1.5 * Math.max(...onces.map((once) => once.cpuMs!)));
+      // Half way between what one attempt and two cost, as measured just now.
+      const least = (outcomes: typeof onces) => Math.min(...outcomes.map((each) => each.cpuMs!));
+      const limit = Math.ceil((least(onces) + least(twices)) / 2);
       expect((await linked(steady, limit)).limit).toBeUndefined();
       const stopped = await linked(broken, limit);
       expect(stopped.limit).toBe('cpu');

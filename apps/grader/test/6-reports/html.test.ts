@@ -151,7 +151,16 @@ describe('a submission as HTML', () => {
     expect(html).toContain('seed 7');
     expect(html).toMatch(/<td>deck\.ts<\/td><td class="n">1<\/td><td class="n">2<\/td>/);
     expect(html).toContain('LOST 1');
-    expect(html).toMatch(/<code>pitboss check \. --replay deck\.new@1:2:3<\/code>/);
+    // The instructor's page: the case itself, the submission's folder named (quoted for the shell).
+    expect(html).toMatch(
+      /<code>pnpm --silent pitboss check &#39;alice .*&#39; --replay deck\.new@1:2:3<\/code>/,
+    );
+    // The student's page: the test in their own check (the graded seed is the course's alone).
+    expect(renderHtml({ ...report('grade'), view: 'student' })).toMatch(
+      /<code>pnpm --silent pitboss check &#39;alice .*&#39; --only deck\.new<\/code>/,
+    );
+    // A check's page: its own counterexample.
+    expect(renderHtml(report('check'))).toMatch(/--replay deck\.new@1:2:3<\/code>/);
   });
 
   it('says nothing machine-dependent: not the folder the submission was graded from', () => {

@@ -145,7 +145,13 @@ describe('grade --out over a class', () => {
   it('each submission report has its failing tests, a diff and the matrix', () => {
     const html = files(single)['wrong-shuffle-from-new-deck.html']!;
     expect(html).toContain('<tr class="first">');
-    expect(html).toMatch(/pitboss check \. --replay deck\.model@/);
+    // A graded case is drawn with the course's seed: the student's page runs the test in their own check.
+    expect(html).toContain(
+      '<code>pnpm --silent pitboss check wrong-shuffle-from-new-deck --only deck.model</code>',
+    );
+    expect(files(single)['instructor/wrong-shuffle-from-new-deck.html']).toMatch(
+      /<code>pnpm --silent pitboss check wrong-shuffle-from-new-deck --replay deck\.model@/,
+    );
     const tested = files(single)['correct-tested.html']!;
     expect(tested).toContain('<table class="matrix">');
     expect(tested).toContain('<td class="hit"');
