@@ -31,9 +31,12 @@ export { cutText, isOpaque, MalformedReply, Opaque, type Outcome } from './decod
 export {
   type Describe,
   matches,
+  packRecording,
+  RECORDING_FILE,
   type RecordedAssignment,
   type RecordedEdition,
   type RecordedTest,
+  readRecording,
   recordedAssignment,
   recordTest,
   replayTest,
