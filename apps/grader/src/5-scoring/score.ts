@@ -149,6 +149,9 @@ export function scoreReport(
     ...(rest.compiler === undefined ? {} : { compiler: rest.compiler }),
     ...(assignment.native === undefined ? {} : { language: assignment.native.name }),
     tests: results,
+    ...(assignment.partsNotHere === undefined || assignment.partsNotHere.length === 0
+      ? {}
+      : { notChecked: assignment.partsNotHere.map((part) => ({ ...part })) }),
     ...(notes.length === 0 ? {} : { notes: [...notes] }),
   });
 }

@@ -4,7 +4,9 @@
 // Visibility: `check` reports hold visible tests only; no report names a hidden mutant.
 import {
   boundReport,
+  courseMaxScore,
   failingSentence,
+  notCheckedWords,
   OWN_TESTS_SCORED_LATER,
   ownAndKept,
   type Report,
@@ -313,7 +315,7 @@ export function renderHtml(unbounded: Report, options: { classPage?: string } = 
   const body: string[] = [];
   body.push(`<header>
 ${options.classPage === undefined ? '' : `<p class="meta"><a href="${esc(options.classPage)}">← the class</a></p>\n`}<h1>${esc(title)}</h1>
-<p class="meta">${report.mode === 'check' ? 'visible tests only' : 'all tests'}; assignment ${esc(report.assignment.name)} v${esc(report.assignment.version)}; seed ${report.seed}; pitboss ${esc(report.tool.version)}</p>
+<p class="meta">${report.notChecked !== undefined ? `the visible tests this tool checks: ${num(report.maxScore)} of the course's ${num(courseMaxScore(report))} visible points` : report.mode === 'check' ? 'visible tests only' : 'all tests'}; assignment ${esc(report.assignment.name)} v${esc(report.assignment.version)}; seed ${report.seed}; pitboss ${esc(report.tool.version)}</p>
 <p class="score">Score ${num(report.score)}/${num(report.maxScore)} <span class="muted">(${percent(report.score, report.maxScore)}%)</span></p>${viewNote(report)}
 </header>`);
   body.push(`<h2 id="parts">Score by part</h2>
@@ -323,6 +325,12 @@ ${report.parts
   .map(
     (part) =>
       `<tr><td>${esc(part.file)}</td><td class="n">${num(part.score)}</td><td class="n">${num(part.maxScore)}</td><td>${bar(part.score, part.maxScore)}</td><td>${part.score === part.maxScore ? '<span class="status pass">FULL</span>' : `<span class="status fail">LOST ${num(part.maxScore - part.score)}</span>`}</td></tr>`,
+  )
+  .join('\n')}
+${(report.notChecked ?? [])
+  .map(
+    (part) =>
+      `<tr class="not-checked"><td>${esc(part.file)}</td><td class="n">-</td><td class="n">${num(part.maxScore)}</td><td></td><td>not checked here: ${esc(notCheckedWords(part))}</td></tr>`,
   )
   .join('\n')}
 </tbody></table>`);

@@ -2,9 +2,11 @@
 import pc from 'picocolors';
 import {
   boundReport,
+  courseMaxScore,
   failingSentence,
   killWords,
   type MutantResult,
+  notCheckedWords,
   OWN_TESTS_SCORED_LATER,
   ownAndKept,
   type ReplayFrom,
@@ -314,7 +316,7 @@ export function renderHuman(unbounded: Report, options: HumanOptions): string {
   const out: string[] = [];
   out.push(c.bold(t(`${report.assignment.title}: ${report.submission.name}`)));
   out.push(
-    `${c.bold(`Score ${scoreOutOf(report.score, report.maxScore)}`)}  (${report.mode === 'check' ? 'visible tests only' : 'all tests'}; seed ${report.seed}; grader ${t(report.assignment.name)} v${t(report.assignment.version)})`,
+    `${c.bold(`Score ${scoreOutOf(report.score, report.maxScore)}`)}  (${report.notChecked !== undefined ? `the visible tests this tool checks: ${report.maxScore} of the course's ${courseMaxScore(report)} visible points` : report.mode === 'check' ? 'visible tests only' : 'all tests'}; seed ${report.seed}; grader ${t(report.assignment.name)} v${t(report.assignment.version)})`,
   );
   out.push('');
   for (const part of report.parts) {
@@ -323,6 +325,16 @@ export function renderHuman(unbounded: Report, options: HumanOptions): string {
       `  ${(full ? c.green : c.yellow)(scoreOutOf(part.score, part.maxScore).padStart(9))}  ${t(part.file)}`,
     );
   }
+  // The parts the student tool cannot check: their points, and why, where the parts are.
+  for (const part of report.notChecked ?? [])
+    out.push(
+      c.dim(
+        terminalBlock(
+          `${`-/${part.maxScore}`.padStart(9)}  ${part.file}: not checked here, ${notCheckedWords(part)}`,
+          '  ',
+        ),
+      ),
+    );
   for (const problem of report.loadErrors) out.push(c.red(terminalBlock(problem.message, '  ')));
   for (const note of report.notes ?? []) out.push(c.dim(terminalBlock(`note: ${note}`, '  ')));
   if (report.tokens !== undefined) out.push(terminalBlock(tokensWords(report.tokens), '  '));

@@ -339,6 +339,28 @@ export interface PartScore {
   maxScore: number;
 }
 
+/**
+ * A part of the course's visible tests the student tool does not check (Assignment.partsNotHere), with
+ * its points: the report's maxScore leaves them out; they are scored when the submission is graded.
+ */
+export interface PartNotChecked {
+  file: string;
+  maxScore: number;
+  /** linked-transcripts: the file's transcripts run it with the reference's other files; mutants: the student's tests against planted bugs. */
+  reason: 'linked-transcripts' | 'mutants';
+}
+
+/** Why a part is not checked here, in a student's words. */
+export function notCheckedWords(part: PartNotChecked): string {
+  return part.reason === 'linked-transcripts'
+    ? `its transcripts run it with the course's solution for the other files, which this tool does not hold: scored when your submission is graded`
+    : `how many planted bugs (mutants) your tests expose: scored when your submission is graded`;
+}
+
+/** The course's visible points, when the report leaves some out (the student tool's check). */
+export const courseMaxScore = (report: Pick<Report, 'maxScore' | 'notChecked'>): number =>
+  roundPoints(report.maxScore + (report.notChecked ?? []).reduce((sum, part) => sum + part.maxScore, 0));
+
 /** One problem `tsc` finds in a student's file: where, TypeScript's number for it, its words. */
 export interface TypeProblem {
   file: string;
@@ -391,6 +413,8 @@ export interface Report {
     declaredRules?: string | undefined;
   };
   /** What the grader noticed and did not score, in sentences (e.g. a pitboss.json it did not follow). */
+  /** The student tool's check: the parts of the course's visible tests it does not check (not in maxScore). */
+  notChecked?: PartNotChecked[] | undefined;
   notes?: string[] | undefined;
   /**
    * Graded on Gradescope under the rubric's submission policy (tokens.ts): whether this submission
@@ -797,6 +821,15 @@ export function boundReport(report: Report): Report {
       score: finite(part.score),
       maxScore: finite(part.maxScore),
     })),
+    ...(report.notChecked === undefined
+      ? {}
+      : {
+          notChecked: list<PartNotChecked>(report.notChecked).map((part) => ({
+            file: b.text(part.file),
+            maxScore: finite(part.maxScore),
+            reason: oneOf(part.reason, ['linked-transcripts', 'mutants'] as const, 'linked-transcripts'),
+          })),
+        }),
     studentTests,
     loadErrors: list<Report['loadErrors'][number]>(report.loadErrors).map((problem) => ({
       file: b.text(problem.file),

@@ -223,7 +223,13 @@ function program(io: Io, setStatus: (status: number) => void): Command {
       'write the student tool into <dir>: the grader and the visible tests as recorded cases, without the reference, mutants, fixtures or anything hidden',
     )
     .argument('<dir>')
-    .action(async (dir: string) => setStatus(await exportStudentTool(dir, io)));
+    .option(
+      '--update',
+      "refresh a tool written before in <dir>: its own files replaced, removed if no longer the tool's; .git and every other file kept",
+    )
+    .action(async (dir: string, options: { update?: boolean }) =>
+      setStatus(await exportStudentTool(dir, io, { update: options.update === true })),
+    );
 
   cli
     .command('export-gradescope')

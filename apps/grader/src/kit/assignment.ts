@@ -396,6 +396,11 @@ export interface Assignment {
    * that it says so in one line instead of "no edition" or "not a submission".
    */
   languagesNotHere?: Readonly<Record<string, LanguageNotHere>> | undefined;
+  /**
+   * The student tool's: the parts of the course's visible tests it cannot check (they need the
+   * reference or the mutants), each with its points, so that a report says what its maximum leaves out.
+   */
+  partsNotHere?: readonly PartNotHere[] | undefined;
 }
 
 /** An edition the course grades that the student tool does not hold. */
@@ -407,6 +412,17 @@ export interface LanguageNotHere {
 }
 
 /** What the student tool says of an edition it does not hold. */
+/**
+ * A part of the course's visible tests the student tool does not check: a file's linked transcripts
+ * (run with the reference's other files) or the student's tests against the mutants.
+ */
+export interface PartNotHere {
+  /** The part, as a report's `parts` name it: a student file, or `your tests`. */
+  file: string;
+  maxScore: number;
+  reason: 'linked-transcripts' | 'mutants';
+}
+
 export const notHere = (assignment: Pick<Assignment, 'name'>, edition: LanguageNotHere): string =>
   `this student tool checks ${assignment.name} in TypeScript only, not in ${edition.title}: a ${edition.title} submission is checked when the course grades it`;
 

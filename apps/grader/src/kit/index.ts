@@ -40,9 +40,12 @@ export {
 export {
   type Describe,
   matches,
+  packRecording,
+  RECORDING_FILE,
   type RecordedAssignment,
   type RecordedEdition,
   type RecordedTest,
+  readRecording,
   recordedAssignment,
   recordTest,
   replayTest,

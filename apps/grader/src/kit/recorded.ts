@@ -5,14 +5,18 @@
 // draw with a fixed seed of the tool's own, not the graded one (edge cases included); a failure is
 // told as the smallest recorded case that fails, in the same words as the grader's.
 
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Encoded, WireOutcome, WireStep } from '../3-sandbox/children/executor/calls.ts';
 import { type ExecutorOptions, makeExecutor } from '../3-sandbox/children/executor/executor-core.ts';
+import { PitbossError } from '../plumbing/errors.ts';
 import type {
   Assignment,
   GameEvents,
   LanguageNotHere,
   NativeLanguage,
+  PartNotHere,
   StdinRead,
   TranscriptCase,
   TranscriptSuite,
@@ -229,6 +233,8 @@ export interface RecordedAssignment {
     cases: (TranscriptCase & { expected: string; reads?: StdinRead[] | undefined })[];
   };
   unitTests: RecordedTest[];
+  /** Assignment.partsNotHere: the course's visible tests the tool cannot check, by part. */
+  partsNotHere?: PartNotHere[] | undefined;
   /** Assignment.languagesNotHere: the course's other editions, which the tool cannot check. */
   languagesNotHere?: Record<string, LanguageNotHere> | undefined;
   /**
@@ -236,6 +242,87 @@ export interface RecordedAssignment {
    * the same recorded tests and transcript cases, with the edition's own files.
    */
   languages?: Record<string, RecordedEdition> | undefined;
+}
+
+/** Where the tool keeps an assignment's recording, in its folder (packRecording's form). */
+export const RECORDING_FILE = 'recorded.json.gz';
+
+/**
+ * A recording as the tool stores it: each distinct wire step, step text and expectation once, a step
+ * three indices into them (a test's calls repeat the same few thousand steps ~150,000 times), and
+ * the whole gzipped. Read back it is the RecordedAssignment it was made from, value for value.
+ */
+interface PackedRecording extends Omit<RecordedAssignment, 'format' | 'unitTests'> {
+  format: 2;
+  wires: WireStep[];
+  texts: string[];
+  expects: Expectation[];
+  /** Each script a flat list of [wire, text, expect] indices, three per step. */
+  unitTests: (Omit<RecordedTest, 'scripts'> & { scripts: number[][] })[];
+}
+
+/** The recording as the tool stores it (RECORDING_FILE). */
+export function packRecording(data: RecordedAssignment): Buffer {
+  const tables = { wires: [] as unknown[], texts: [] as unknown[], expects: [] as unknown[] };
+  const seen = {
+    wires: new Map<string, number>(),
+    texts: new Map<string, number>(),
+    expects: new Map<string, number>(),
+  };
+  const index = (table: keyof typeof tables, value: unknown) => {
+    const key = JSON.stringify(value);
+    let at = seen[table].get(key);
+    if (at === undefined) {
+      at = tables[table].push(value) - 1;
+      seen[table].set(key, at);
+    }
+    return at;
+  };
+  const unitTests = data.unitTests.map((test) => ({
+    ...test,
+    scripts: test.scripts.map((steps) =>
+      steps.flatMap((step) => [
+        index('wires', step.wire),
+        index('texts', step.text),
+        index('expects', step.expect),
+      ]),
+    ),
+  }));
+  const packed = { ...data, format: 2, ...tables, unitTests } as PackedRecording;
+  return gzipSync(JSON.stringify(packed), { level: 9 });
+}
+
+/** A recording the tool stores (RECORDING_FILE), read back whole; a damaged one is one clear error. */
+export function readRecording(file: string): RecordedAssignment {
+  let packed: PackedRecording;
+  try {
+    packed = JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) as PackedRecording;
+  } catch (error) {
+    throw new PitbossError(
+      'BAD_ASSIGNMENT',
+      `${file} is no recording this tool can read: ${(error as Error).message}`,
+    );
+  }
+  if (packed.pitboss !== 'student-tool' || packed.format !== 2)
+    throw new PitbossError(
+      'BAD_ASSIGNMENT',
+      `${file} is no recording of this tool's (format ${String(packed.format)})`,
+    );
+  const { wires, texts, expects, unitTests, format: _, ...rest } = packed;
+  return {
+    ...rest,
+    format: 1,
+    unitTests: unitTests.map((test) => ({
+      ...test,
+      scripts: test.scripts.map((flat) => {
+        const steps: RecordedStep[] = [];
+        // Steps alike share their wire and expectation objects: nothing writes to a recorded step.
+        for (let i = 0; i < flat.length; i += 3)
+          steps.push({ wire: wires[flat[i]!]!, text: texts[flat[i + 1]!]!, expect: expects[flat[i + 2]!]! });
+        return steps;
+      }),
+    })),
+  };
 }
 
 /** An edition of a recorded assignment: its files, in the order of the assignment's own (renamed so). */
@@ -309,6 +396,7 @@ export function recordedAssignment(
     starterFiles: data.starterFiles,
     describeValue: options.describeValue,
     languagesNotHere: data.languagesNotHere,
+    partsNotHere: data.partsNotHere,
   };
   const editions = Object.entries(data.languages ?? {}).flatMap(([name, edition]) => {
     if (edition.wholeProgram !== undefined)
@@ -386,6 +474,8 @@ function wholeProgramEdition(
     native,
     ...(whole.rubricFile === undefined ? {} : { rubricFile: join(options.dir, whole.rubricFile) }),
     languagesNotHere: undefined,
+    // Recorded for the assignment's own language: another's parts and points are its own.
+    partsNotHere: undefined,
   };
 }
 
@@ -412,5 +502,7 @@ function recordedEdition(
     starterFiles: edition.starterFiles,
     native,
     languagesNotHere: undefined,
+    // Recorded for the assignment's own language: another's parts and points are its own.
+    partsNotHere: undefined,
   };
 }

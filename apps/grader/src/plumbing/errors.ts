@@ -38,6 +38,8 @@ export type PitbossErrorCode =
   | 'NO_REFERENCE'
   /** export-student-tool: the reference failed a test it records, or an assignment cannot be recorded. */
   | 'EXPORT_FAILED'
+  /** export-student-tool --update: a folder that no previous export wrote (no manifest of its files). */
+  | 'NOT_A_STUDENT_TOOL'
   /** grade --submission-metadata: a file that is not Gradescope's submission_metadata.json. */
   | 'BAD_SUBMISSION_METADATA'
   /** check --keep: the tests folder cannot be written (read-only, a file in its place). */

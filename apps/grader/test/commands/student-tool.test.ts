@@ -19,8 +19,9 @@ import { basename, join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ISOLATED_VM_PACKAGES } from '../../src/3-sandbox/isolate/client.ts';
-import type { Report } from '../../src/6-reports/model.ts';
+import { courseMaxScore, type Report } from '../../src/6-reports/model.ts';
 import { loadAssignment } from '../../src/assignment/load.ts';
+import { RECORDING_FILE, readRecording } from '../../src/kit/recorded.ts';
 import { json, pitboss, REPO_ROOT } from '../support.ts';
 
 /** The whole programs' C++ editions (Straights, table), as the grader loads them. */
@@ -167,6 +168,94 @@ describe('pitboss export-student-tool', { timeout: 600_000 }, () => {
     expect(statSync(tool).mode & 0o777).toBe(0o755);
   });
 
+  it('is a few MB: each recording packed and gzipped, no recording bundled into code', () => {
+    const files = [...filesUnder(tool)];
+    const bytes = files.reduce((sum, file) => sum + statSync(file).size, 0);
+    // 88 MB when each recording was pretty JSON: the cases' steps repeat a few thousand values.
+    expect(bytes).toBeLessThan(8_000_000);
+    expect(files.filter((file) => file.endsWith('recorded.json'))).toEqual([]);
+    for (const rules of ['classic', 'crusaders', 'minbet', 'straights', 'table'])
+      expect(readFileSync(join(tool, 'graders', rules, 'index.ts'), 'utf8')).not.toMatch(/import .*\.json/);
+  });
+
+  it('ignores what installing and checking leave, and lists its own files (what --update replaces)', () => {
+    const ignored = readFileSync(join(tool, '.gitignore'), 'utf8').split('\n');
+    expect(ignored).toEqual(expect.arrayContaining(['node_modules/', '.pitboss/']));
+    const manifest = JSON.parse(readFileSync(join(tool, '.pitboss-tool.json'), 'utf8')) as {
+      files: string[];
+    };
+    expect(manifest.files).toEqual([...filesUnder(tool)].map((file) => relative(tool, file)).sort());
+  });
+
+  it('--update refreshes a published tool: its history and files not its own kept, its own files the new ones', () => {
+    const published = join(root, 'published');
+    cpSync(tool, published, { recursive: true, filter: (from) => !from.includes('node_modules') });
+    const git = (...args: string[]) =>
+      spawnSync('git', ['-c', 'user.name=Course', '-c', 'user.email=course@example.org', ...args], {
+        cwd: published,
+        encoding: 'utf8',
+      });
+    // The tool as last published: a README since changed, a file the export no longer writes.
+    writeFileSync(join(published, 'README.md'), 'an older README\n');
+    writeFileSync(join(published, 'graders/classic/recorded.json'), '{}\n');
+    const manifestFile = join(published, '.pitboss-tool.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { files: string[] };
+    writeFileSync(
+      manifestFile,
+      JSON.stringify({ files: [...manifest.files, 'graders/classic/recorded.json'] }),
+    );
+    expect(git('init', '-q').status).toBe(0);
+    expect(git('add', '-A').status).toBe(0);
+    expect(git('commit', '-qm', 'The tool, as published last term').status).toBe(0);
+    // Not the export's: a student's folder, and a file the course added.
+    writeFileSync(join(published, 'NOTES.md'), 'office hours on Tuesday\n');
+    cpSync(join(REPO_ROOT, 'fixtures/submissions/classic/correct-tested'), join(published, 'my-submission'), {
+      recursive: true,
+    });
+
+    // Without --update a tool folder is refused, saying how; --update refuses a folder no export wrote.
+    const refused = pitboss(['export-student-tool', published]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    expect(refused.stderr).toContain('--update');
+    const stray = join(root, 'not-a-tool');
+    cpSync(join(REPO_ROOT, 'fixtures/submissions/classic/correct-tested'), stray, { recursive: true });
+    const notTool = pitboss(['export-student-tool', stray, '--update']);
+    expect(notTool.status).toBe(2);
+    expect(notTool.stderr.trim().split('\n')).toHaveLength(1);
+    expect(notTool.stderr).toContain('.pitboss-tool.json');
+    expect(readdirSync(stray).sort()).toEqual(
+      readdirSync(join(REPO_ROOT, 'fixtures/submissions/classic/correct-tested')).sort(),
+    );
+
+    const updated = pitboss(['export-student-tool', published, '--update']);
+    expect(updated.status, updated.stderr).toBe(0);
+    expect(updated.stdout).toMatch(/^Updated \d+ files in /);
+    // The history and what the export did not write are as they were.
+    expect(git('log', '--format=%s').stdout).toBe('The tool, as published last term\n');
+    expect(readFileSync(join(published, 'NOTES.md'), 'utf8')).toBe('office hours on Tuesday\n');
+    expect(readFileSync(join(published, 'my-submission/deck.ts'), 'utf8')).toBe(
+      readFileSync(join(REPO_ROOT, 'fixtures/submissions/classic/correct-tested/deck.ts'), 'utf8'),
+    );
+    // The tool's files are the new export's, byte for byte; the one it no longer writes is gone.
+    expect(existsSync(join(published, 'graders/classic/recorded.json'))).toBe(false);
+    const own = (JSON.parse(readFileSync(manifestFile, 'utf8')) as { files: string[] }).files;
+    expect(own).toEqual(
+      (JSON.parse(readFileSync(join(tool, '.pitboss-tool.json'), 'utf8')) as { files: string[] }).files,
+    );
+    for (const file of own)
+      expect(readFileSync(join(published, file)).equals(readFileSync(join(tool, file))), file).toBe(true);
+    // git sees the README put back and the old file removed, and nothing of the install.
+    expect(git('status', '--porcelain').stdout.split('\n').filter(Boolean).sort()).toEqual([
+      ' D graders/classic/recorded.json',
+      ' M .pitboss-tool.json',
+      ' M README.md',
+      '?? NOTES.md',
+      '?? my-submission/',
+    ]);
+    expect(readdirSync(root).filter((name) => name.startsWith('.pitboss-draft-'))).toEqual([]);
+  });
+
   it('holds no reference, no mutant, no fixture and nothing private', () => {
     const files = [...filesUnder(tool)].map((file) => relative(tool, file));
     const forbidden = files.filter(
@@ -192,13 +281,17 @@ describe('pitboss export-student-tool', { timeout: 600_000 }, () => {
     ]);
     const secrets = secretLines();
     expect(secrets.length).toBeGreaterThan(200);
-    const text = files.map((file) => readFileSync(join(tool, file), 'utf8')).join('\n');
-    // The visible cases' expected output is the tool's by design (recorded.json); a line of a solution's
+    // A recording is read as the tool reads it (gzipped at rest): every value it holds is searched.
+    const isRecording = (file: string) => file.endsWith(`/${RECORDING_FILE}`);
+    const read = (file: string) =>
+      isRecording(file)
+        ? JSON.stringify(readRecording(join(tool, file)))
+        : readFileSync(join(tool, file), 'utf8');
+    expect(files.filter(isRecording).length).toBe(5);
+    const text = files.map(read).join('\n');
+    // The visible cases' expected output is the tool's by design (the recording); a line of a solution's
     // own tests that quotes it is no secret there.
-    const recorded = files
-      .filter((file) => file.endsWith('recorded.json'))
-      .map((file) => readFileSync(join(tool, file), 'utf8'))
-      .join('\n');
+    const recorded = files.filter(isRecording).map(read).join('\n');
     expect(secrets.filter((line) => text.includes(line) && !recorded.includes(line))).toEqual([]);
     // No hidden transcript case either: its words, as a case id would hold them.
     const hidden = readFileSync(join(REPO_ROOT, 'instructor/classic/transcripts.txt'), 'utf8')
@@ -264,6 +357,35 @@ describe('pitboss export-student-tool', { timeout: 600_000 }, () => {
     for (const file of testFiles) expect(correct.stdout).toContain(`pass tests/${file} > `);
     expect(correct.stdout).not.toContain('FAIL tests/');
     expect(correct.stdout).toContain('your tests expose is scored when your submission is graded');
+    // What it does not check of the course's visible tests, each part with its points and why: with
+    // them, its maximum is the grader's.
+    const local = JSON.parse(check('correct-tested', '--format', 'json').stdout) as Report;
+    const graded = json<Report>(pitboss(['check', join(subs, 'correct-tested'), '--format', 'json']));
+    const gradedPart = (file: string) => graded.parts.find((part) => part.file === file)?.maxScore;
+    expect(local.notChecked).toEqual([
+      { file: 'blackjack.ts', maxScore: gradedPart('blackjack.ts'), reason: 'linked-transcripts' },
+      { file: 'your tests', maxScore: gradedPart('your tests'), reason: 'mutants' },
+    ]);
+    expect(courseMaxScore(local)).toBe(graded.maxScore);
+    expect(correct.stdout).toContain(
+      `(the visible tests this tool checks: ${local.maxScore} of the course's ${graded.maxScore} visible points;`,
+    );
+    expect(correct.stdout).toMatch(
+      /^ +-\/\d+ {2}blackjack\.ts: not checked here, its transcripts run it with/m,
+    );
+    // Installed and checked, a clone of it shows nothing new but its own files: .gitignore holds the rest.
+    expect(spawnSync('git', ['init', '-q'], { cwd: tool }).status).toBe(0);
+    const untracked = spawnSync('git', ['ls-files', '--others', '--exclude-standard'], {
+      cwd: tool,
+      encoding: 'utf8',
+    })
+      .stdout.split('\n')
+      .filter(Boolean);
+    rmSync(join(tool, '.git'), { recursive: true, force: true });
+    const own = (JSON.parse(readFileSync(join(tool, '.pitboss-tool.json'), 'utf8')) as { files: string[] })
+      .files;
+    expect(untracked.filter((file) => !own.includes(file))).toEqual([]);
+    expect(untracked.length).toBe(own.length);
     const wrong = check('wrong-shuffle-from-new-deck');
     expect(wrong.status).toBe(1);
     expect(wrong.stdout).toMatch(/new deck; .*deal\(\) returned \w+ of \w+; expected \w+ of \w+/);
@@ -288,7 +410,7 @@ describe('pitboss export-student-tool', { timeout: 600_000 }, () => {
     // The attack: every recorded call sequence of the hand tests with the reference's answer, and a
     // Hand that looks its answer up instead of counting.
     type Step = { wire: { op: string; method?: string; args?: unknown[] }; expect: { value?: unknown } };
-    const recording = JSON.parse(readFileSync(join(tool, 'graders/classic/recorded.json'), 'utf8')) as {
+    const recording = readRecording(join(tool, 'graders/classic', RECORDING_FILE)) as unknown as {
       unitTests: { id: string; scripts: Step[][] }[];
     };
     const answers: Record<string, unknown> = {};
@@ -390,7 +512,7 @@ export class Hand implements HandADT {
     }
     // The stand-ins count no card: none of the reference's lines, and no rule of the game (checked
     // with the secrets above); the recording is the one the TypeScript edition replays.
-    const recording = JSON.parse(readFileSync(join(tool, 'graders/classic/recorded.json'), 'utf8')) as {
+    const recording = readRecording(join(tool, 'graders/classic', RECORDING_FILE)) as unknown as {
       languages: Record<string, { studentFiles: { name: string }[] }>;
       languagesNotHere: object;
     };
@@ -405,9 +527,7 @@ export class Hand implements HandADT {
     for (const rules of ['classic', ...wholePrograms.map((each) => each.rules)]) {
       expect(readme).toContain(`pnpm --silent pitboss init my-cpp --assignment ${rules} --language cpp`);
       expect(readme).toContain(`pnpm --silent pitboss check my-cpp --assignment ${rules}`);
-      const { languagesNotHere } = JSON.parse(
-        readFileSync(join(tool, 'graders', rules, 'recorded.json'), 'utf8'),
-      ) as { languagesNotHere: object };
+      const { languagesNotHere } = readRecording(join(tool, 'graders', rules, RECORDING_FILE));
       expect(languagesNotHere).toEqual({});
     }
     expect(readme).not.toContain('TypeScript submissions only');
