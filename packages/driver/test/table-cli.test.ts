@@ -179,7 +179,7 @@ describe('bad table command lines: one line on stderr naming the problem and the
 
   it('names the table usage when the words are wrong', () => {
     expect(run(['Ann']).stderr).toContain(
-      '(usage: blackjack --rules table <name> <funds> [<name> <funds> ...])',
+      '(usage: blackjack --assignment table <name> <funds> [<name> <funds> ...])',
     );
   });
 });
