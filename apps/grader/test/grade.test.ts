@@ -479,6 +479,8 @@ describe('bad input: one line on stderr and status 2', () => {
     [['grad', CORRECT], /unknown command 'grad' \(did you mean grade\?\)/],
     [['check', CORRECT, '--format', 'pdf'], /argument 'pdf' is invalid/],
     [['check', CORRECT, '--jobs', '0'], /expected a positive integer/],
+    [['check', CORRECT, '--budget', '0.25'], /expected a number of seconds above 0, to a tenth at most/],
+    [['check', CORRECT, '--budget', '0'], /expected a number of seconds above 0/],
     [['check', CORRECT, '--replay', 'garbage'], /'garbage' is not a replay id/],
     [['frobnicate'], /unknown command 'frobnicate'$/m],
     [

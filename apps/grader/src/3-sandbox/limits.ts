@@ -162,9 +162,13 @@ export function describeLimit(hit: LimitHit, limits: Limits, timeoutMs: number):
     case 'output':
       return `printed more than its limit of ${limits.outputBytes} bytes`;
     case 'budget':
-      return `ran out of the submission's time budget of ${Math.round((limits.budgetMs ?? 0) / 1000)} s, which what ran before it used up (a test or program that hangs, or a file that takes the compiler long, uses it fast)`;
+      return `ran out of the submission's time budget of ${budgetSeconds(limits.budgetMs)} s, which what ran before it used up (a test or program that hangs, or a file that takes the compiler long, uses it fast)`;
   }
 }
+
+/** A budget in seconds as the instructor gave it (`--budget 2.5`): a tenth at most, no trailing zeros. */
+export const budgetSeconds = (budgetMs: number | undefined): string =>
+  String(Math.round((budgetMs ?? 0) / 100) / 10);
 
 /** The least time any run gets: a process's start-up, and room for a slow machine. */
 export const FLOOR_MS = 3000;

@@ -28,7 +28,7 @@ import { CACHE_ROOT } from '../plumbing/bundle.ts';
 import { PitbossError } from '../plumbing/errors.ts';
 import { countBuild, countProcess } from '../plumbing/timings.ts';
 import { sandboxCommand, sandboxSupport } from './layers.ts';
-import type { Budget } from './limits.ts';
+import { type Budget, budgetSeconds } from './limits.ts';
 import { prepareNativeChance } from './native-chance.ts';
 import { killGroup, watchMemory } from './process.ts';
 import type { Staging } from './stage.ts';
@@ -441,7 +441,7 @@ export const sourceTooLarge = (path: string, bytes: number): string | undefined 
 
 /** Why a build was not run or not finished: the submission's time budget, spent. */
 export const budgetSpent = (budgetMs: number | undefined) =>
-  `the submission's time budget of ${Math.round((budgetMs ?? 0) / 1000)} s ran out while its files were being built (a file that takes the compiler long uses it fast)`;
+  `the submission's time budget of ${budgetSeconds(budgetMs)} s ran out while its files were being built (a file that takes the compiler long uses it fast)`;
 
 /**
  * How a submission's builds run: each compile and link takes a place of the limiter its runs take

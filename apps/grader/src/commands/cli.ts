@@ -58,6 +58,13 @@ const positiveInteger = (value: string): number => {
   return Number(value);
 };
 
+/** Seconds, whole or to a tenth (`2.5`), above 0. */
+const positiveSeconds = (value: string): number => {
+  if (!/^\d+(\.\d)?$/.test(value) || Number(value) <= 0)
+    throw new InvalidArgumentError('expected a number of seconds above 0, to a tenth at most (2.5)');
+  return Number(value);
+};
+
 function program(io: Io, setStatus: (status: number) => void): Command {
   const cli = new Command('pitboss')
     .description('Grades programming assignments with property-based tests and transcript diffs')
@@ -87,8 +94,8 @@ function program(io: Io, setStatus: (status: number) => void): Command {
       )
       .option(
         '--budget <seconds>',
-        "time all of one submission's tests may take together, overriding the rule set's; what is left after it is not run",
-        positiveInteger,
+        "time all of one submission's tests may take together (a tenth of a second at most: 2.5), overriding the rule set's; what is left after it is not run",
+        positiveSeconds,
       )
       .option(
         '--memory <MiB>',

@@ -305,7 +305,7 @@ async function planRun(mode: Mode, folders: string[], flags: GradeFlags, io: Io)
       : { testTimeoutMs: flags.timeout * 1000, programTimeoutMs: flags.timeout * 1000 }),
     ...(flags.memory === undefined ? {} : { heapMb: flags.memory }),
     ...(flags.maxOutput === undefined ? {} : { outputBytes: flags.maxOutput }),
-    ...(flags.budget === undefined ? {} : { budgetMs: flags.budget * 1000 }),
+    ...(flags.budget === undefined ? {} : { budgetMs: Math.round(flags.budget * 1000) }),
   };
   const submissions = expandFolders(assignment, folders, io.stderr, flags.out);
   if (flags.only !== undefined) refuseUnmatchedOnly(assignment, plan, submissions, mode, flags.only);
