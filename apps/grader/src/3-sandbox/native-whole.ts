@@ -428,7 +428,8 @@ export async function stageWholeProgram(
     else if (status !== 0) {
       const failure = buildFailure(run.stderr, folder, { own, sources });
       fail(
-        failure.startsWith('does not compile')
+        // A standard header or library missing says what to do already; the standard is not why.
+        failure.startsWith('does not compile') && !failure.includes('#include')
           ? `${failure}${standardNote(language, makefile === undefined ? undefined : standardNamed(submission), makefile)}`
           : failure,
       );

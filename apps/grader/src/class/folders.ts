@@ -69,7 +69,9 @@ export function expandFolders(
     // A class whose students handed in nothing gradable: a row each, each saying so; never one row
     // named after the class folder.
     if (inside.length > 0) {
-      stderr(`pitboss: ${folder} holds ${inside.length} folders, none of them a submission\n`);
+      stderr(
+        `pitboss: ${folder} holds ${inside.length} folder${inside.length === 1 ? ', not' : 's, none of them'} a submission\n`,
+      );
       return inside;
     }
     // One of several folders named (a class by its glob): its own row says it is no submission.

@@ -29,11 +29,19 @@ describe('a class folder', () => {
     ]);
   });
 
-  it('of an assignment without whole programs holds none: a folder of C++ sources is no classic submission', async () => {
+  it('of an assignment without whole programs holds none: a folder of C++ sources is no classic submission, but a row of its own in the class, never the class as one', async () => {
     const classic = await loadAssignment('classic');
     const folder = join(scratch(), 'class');
     mkdirSync(join(folder, 'linus'), { recursive: true });
     writeFileSync(join(folder, 'linus', 'main.cc'), 'int main() { return 0; }\n');
-    expect(expandFolders(classic, [folder], () => {}, undefined)).toEqual([folder]);
+    const told: string[] = [];
+    expect(expandFolders(classic, [folder], (text) => told.push(text), undefined)).toEqual([
+      join(folder, 'linus'),
+    ]);
+    expect(told).toEqual([`pitboss: ${folder} holds 1 folder, not a submission\n`]);
+    // linus's own folder holds code: one submission (with its verdict), not a class.
+    expect(expandFolders(classic, [join(folder, 'linus')], () => {}, undefined)).toEqual([
+      join(folder, 'linus'),
+    ]);
   });
 });
