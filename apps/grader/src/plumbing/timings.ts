@@ -19,10 +19,12 @@ const spent = zeros();
 const busy = zeros();
 /** Sandboxed processes each phase started. */
 const started = zeros();
-/** Runs of student code each phase had an isolate host make (each a fresh isolate; kept ones not counted). */
+/** Runs of student code each phase had an isolate host make (each a fresh context; kept ones not counted). */
 const isolateRuns = zeros();
 /** Processor milliseconds inside those runs' isolates (the student's code and the library it calls), as each host measured it. */
 const isolateCpu = zeros();
+/** Which isolate each run had (host.ts): made for it, the submission's warm one, or made again after a limit. */
+const isolates = { fresh: 0, warm: 0, again: 0 };
 const current = new AsyncLocalStorage<Phase>();
 /** Sandboxed builds (compiles, links of a student's files) running now, and the most at once so far. */
 let building = 0;
@@ -34,8 +36,9 @@ export function countProcess(): void {
   if (phase !== undefined) started[phase]++;
 }
 
-/** Counts a run an isolate host made (a fresh isolate), and its code's processor time, as the phase that asked for it. */
-export function countIsolateRun(cpuMs: number): void {
+/** Counts a run an isolate host made (a fresh context), its code's processor time, as the phase that asked for it, and which isolate it had. */
+export function countIsolateRun(cpuMs: number, isolate?: 'fresh' | 'warm' | 'again'): void {
+  if (isolate !== undefined) isolates[isolate]++;
   const phase = current.getStore();
   if (phase === undefined) return;
   isolateRuns[phase]++;
@@ -101,8 +104,10 @@ export interface Timings {
   phases: Record<Phase, number>;
   /** Sandboxed student processes each phase started. */
   processes: Record<Phase, number>;
-  /** Runs of student code each phase had an isolate host make, each in a fresh isolate. */
+  /** Runs of student code each phase had an isolate host make, each in a fresh context. */
   isolateRuns: Record<Phase, number>;
+  /** Which isolate those runs had: made for the run, the submission's warm one, made again after a limit. */
+  isolates: { fresh: number; warm: number; again: number };
   /** Seconds of processor inside those runs' isolates: the student's code and the library it calls (their clocks). */
   isolateCpu: Record<Phase, number>;
   /** The grader process's own peak resident memory (student processes are apart). */
@@ -117,6 +122,7 @@ export const timings = (): Timings => ({
   phases: Object.fromEntries(PHASES.map((phase) => [phase, spent[phase] / 1000])) as Record<Phase, number>,
   processes: { ...started },
   isolateRuns: { ...isolateRuns },
+  isolates: { ...isolates },
   isolateCpu: Object.fromEntries(PHASES.map((phase) => [phase, isolateCpu[phase] / 1000])) as Record<
     Phase,
     number

@@ -1,6 +1,9 @@
-// The isolate host as a phase uses it: each run a fresh V8 isolate in one sandboxed host process. What
-// one run leaves (globals, patched built-ins, module state) is gone in the next; student code finds
-// no Node API, only the library made inside; chance and timers repeat; limits stop a run, not the host.
+// The isolate host as a phase uses it: a submission's runs in one sandboxed host process, sharing its
+// warm isolate, each in a fresh context. What one run leaves (globals, patched built-ins, module state,
+// timers, jobs, finalizers, weak references, output) is gone in the next, and costs it nothing; a run
+// at a limit in a used isolate is made again in a fresh one; student code finds no Node API, only the
+// library made inside; chance and timers repeat; limits stop a run, not the host. A linked run's
+// course files run in a context of their own, their source out of the student's reach.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IsolateSandbox, isolatesSupport } from '../../src/3-sandbox/isolate/client.ts';
 import type { Limits } from '../../src/kit/assignment.ts';
+import { timings } from '../../src/plumbing/timings.ts';
 
 const limits: Limits = {
   testTimeoutMs: 20_000,
@@ -48,7 +52,7 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-describe('each run is a fresh isolate', () => {
+describe('each run is a fresh context', () => {
   it("a run's globals, patched prototypes and module state are gone in the next run", async () => {
     const dir = stage({
       'state.mjs': 'export const seen = []; export let count = 0; export function bump() { count++; }',
@@ -96,6 +100,79 @@ describe('each run is a fresh isolate', () => {
     );
     expect(outcome.status).toBe(1);
     expect(outcome.stderr).toContain('writeFileSync');
+  });
+});
+
+describe("a submission's runs share one warm isolate: nothing carries from one run to the next", () => {
+  /** Which isolates the runs had so far in this process (host.ts's word, counted by the client). */
+  const isolates = () => ({ ...timings().isolates });
+  // The next run's program: what it prints and what it costs are the same after any earlier run.
+  const plain = "let n = 0; for (let i = 0; i < 1e5; i++) n += i % 7; console.log('plain', n);";
+
+  it('what a run leaves to run later (timers, jobs, finalizers, weak references, waits, compiles) never runs, and costs the next run nothing', async () => {
+    const spin = 'for (let i = 0; i < 3e9; i++) {}';
+    const leaver = stage({
+      'main.mjs': [
+        `const spin = () => { ${spin} };`,
+        'setTimeout(spin, 50);',
+        'new Promise(() => {}).then(spin);',
+        'const registry = new FinalizationRegistry(spin);',
+        'for (let i = 0; i < 2000; i++) registry.register({ garbage: new Array(1000).fill(i) }, i);',
+        'const target = { kept: 1 };',
+        'const ref = new WeakRef(target);',
+        'for (let i = 0; i < 2000; i++) new Array(1000).fill(i);',
+        "console.log(typeof Atomics.waitAsync, ref.deref() === target, String(ref), String(registry), typeof WebAssembly.compileStreaming);",
+        'const wasm = await WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));',
+        'const { instance } = await WebAssembly.instantiate(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));',
+        "console.log('compiled in the run', wasm instanceof WebAssembly.Module, instance instanceof WebAssembly.Instance);",
+        "process.stdout.write('no newline at the end');",
+        "process.stderr.write('said on stderr');",
+        'process.exit(0);',
+      ].join('\n'),
+    });
+    const next = stage({ 'main.mjs': plain });
+    const before = isolates();
+    const left = await run(leaver);
+    expect(left.stdout.toString()).toBe(
+      'undefined true [object WeakRef] [object FinalizationRegistry] undefined\ncompiled in the run true true\nno newline at the end',
+    );
+    const after = await run(next);
+    const counted = isolates();
+    // The next run had the warm isolate the leaver used, not a fresh one.
+    expect(counted.warm - before.warm).toBeGreaterThanOrEqual(1);
+    expect(counted.again).toBe(before.again);
+    // Its output is its own, and its processor time too: none of the leaver's 3e9 steps ran in it.
+    const alone = new IsolateSandbox({ workDir: root, workRoot: root, limits, size: 1 });
+    try {
+      const fresh = await alone.program({ dir: next, entry: 'main.mjs', argv: ['7'], stdin: '', cpuLimitMs: 2000, wallMs: 10_000 });
+      expect(after.stdout.toString()).toBe(fresh.stdout.toString());
+      expect(after.stderr).toBe(fresh.stderr);
+      expect(after.status).toBe(0);
+    } finally {
+      alone.close();
+    }
+    expect(after.stdout.toString()).toBe('plain 299995\n');
+    expect(after.limit).toBeUndefined();
+    expect(after.cpuMs ?? 0).toBeLessThan(1000);
+  });
+
+  it('a run that reaches its memory or processor limit in a used isolate is made again in a fresh one, and that outcome counts', async () => {
+    const bomb = stage({ 'main.mjs': 'const a = []; for (;;) a.push(new Array(1e5).fill(1));' });
+    // After a run at a limit the isolate is a new one, whatever earlier tests left in the heap.
+    await run(bomb);
+    const before = isolates();
+    await run(stage({ 'main.mjs': plain }));
+    const memory = await run(bomb);
+    expect(memory.limit).toBe('memory');
+    await run(stage({ 'main.mjs': plain }));
+    const loop = await run(stage({ 'main.mjs': 'for (;;) {}' }), '', 300);
+    expect(loop.limit).toBe('cpu');
+    expect(isolates().again - before.again).toBe(2);
+    // After a limit the isolate is new: the next run at a limit counts at once.
+    const again = await run(stage({ 'main.mjs': 'for (;;) {}' }), '', 300);
+    expect(again.limit).toBe('cpu');
+    expect(isolates().again - before.again).toBe(2);
+    expect(await printed("console.log('still here')")).toBe('still here\n');
   });
 });
 
@@ -318,5 +395,88 @@ describe("a linked run: a void method's calls wait for the next question, and th
     );
     expect(crashed.status).toBe(1);
     expect(crashed.calls).toEqual(['addCard 1', 'addCard 2', 'addCard 5']);
+  });
+});
+
+describe("a linked run: the course's files run beside the program, their source out of its reach", () => {
+  // A course file with a mark in its text, its comments and its names: none may reach the program.
+  const secret = [
+    '// SECRET-COMMENT of the reference',
+    "const SECRET_TEXT = 'SECRET-STRING';",
+    'export class Hand {',
+    '  #cards = [];',
+    '  addCard(card) { this.#cards.push(card.spot); }',
+    '  value() { return this.#cards.reduce((a, b) => a + b, 0); }',
+    "  explode() { throw new RangeError('bad card'); }",
+    '  secretHelperName() { return SECRET_TEXT.length; }',
+    '}',
+    'export function dealSecretly() { return SECRET_TEXT.length; }',
+  ].join('\n');
+  const probe = String.raw`
+import { Hand, dealSecretly } from './hand.mjs';
+const seen = [];
+const tryIt = (what, f) => {
+  try { seen.push(what + ': ' + String(f())); } catch (e) { seen.push(what + ' threw ' + String(e && e.stack)); }
+};
+const h = new Hand(); h.addCard({ spot: 10 });
+// Every way to text a function can take.
+tryIt('class', () => Hand.toString());
+tryIt('class via Function', () => Function.prototype.toString.call(Hand));
+tryIt('function', () => String(dealSecretly));
+tryIt('method', () => h.addCard.toString());
+tryIt('method of the prototype', () => Object.getPrototypeOf(h).constructor.toString());
+tryIt('constructor', () => h.constructor.toString());
+tryIt('names', () => JSON.stringify([Object.getOwnPropertyNames(h), Reflect.ownKeys(Object.getPrototypeOf(h)), Object.keys(h)]));
+tryIt('json', () => JSON.stringify(h));
+tryIt('descriptor', () => JSON.stringify(Object.getOwnPropertyDescriptor(h, 'addCard')));
+tryIt('realm', () => h.constructor.constructor('return globalThis')() === globalThis);
+tryIt('globals', () => Object.getOwnPropertyNames(globalThis).filter((name) => name.startsWith('__') && globalThis[name] !== undefined).join(','));
+// What the reference throws, with the program's own stack formatter installed.
+Error.prepareStackTrace = (error, sites) => sites.map((site) => [site.getFileName(), site.getFunctionName(), site.getTypeName(), String(site.getFunction && site.getFunction()), String(site.getThis && site.getThis())].join('|')).join(' ; ');
+tryIt('thrown', () => { try { h.explode(); } catch (e) { return [e.name, e.message, e.stack, e instanceof Error].join(' / '); } });
+// A call at the edge of the stack: the reference's code overflows in its realm; what reaches the program is its own.
+let depth = 0;
+const down = () => { depth++; h.value(); down(); };
+tryIt('overflow', () => { try { down(); } catch (e) { return [e.name, e.message, e.constructor === RangeError, e.constructor.constructor('return globalThis')() === globalThis, e.stack].join(' / '); } });
+tryIt('after the overflow', () => h.value());
+console.log(seen.join(String.fromCharCode(10)));
+`;
+
+  it('no text, name, stack or realm of the reference reaches the program, by any channel it can try', async () => {
+    const outcome = await sandbox.program({
+      dir: stage({ 'hand.mjs': secret, 'main.mjs': probe }),
+      entry: 'main.mjs',
+      argv: [],
+      stdin: '',
+      cpuLimitMs: 5000,
+      wallMs: 20_000,
+      apart: ['hand.mjs'],
+    });
+    const said = `${outcome.stdout.toString()}\n${outcome.stderr}`;
+    expect(outcome.status, said).toBe(0);
+    for (const mark of [
+      'SECRET',
+      '#cards',
+      'reduce',
+      'secretHelperName',
+      'this.#',
+      'bridge-reference',
+      'reference.mjs',
+    ])
+      expect(said).not.toContain(mark);
+    const lines = outcome.stdout.toString().trim().split('\n');
+    const line = (what: string) => lines.find((each) => each.startsWith(`${what}: `)) ?? `${what}: (none)`;
+    // Stand-ins: the text of the program's side, never the course's.
+    expect(line('class')).toMatch(/^class: function \(this, \.\.\.values\)|^class: function/);
+    expect(line('realm')).toBe('realm: true');
+    // The host's two frozen doors, nothing of the reference's (its one function was taken and cleared).
+    expect(line('globals')).toBe('globals: __pitboss,__pitbossStandIns');
+    expect(line('json')).toBe('json: {}');
+    expect(line('descriptor')).toBe('descriptor: undefined');
+    // The reference's error as the program's own: its name and message, nothing else of the reference.
+    expect(line('thrown')).toMatch(/^thrown: RangeError \/ bad card \/ .* \/ true$/s);
+    // The overflow in the reference's code reaches the program as its own realm's RangeError.
+    expect(line('overflow')).toMatch(/^overflow: RangeError \/ Maximum call stack size exceeded \/ true \/ true \/ /);
+    expect(line('after the overflow')).toBe('after the overflow: 10');
   });
 });

@@ -1,7 +1,10 @@
-// The reference's side of a linked run: the course's modules run in an isolate of their own, and the
-// student's program (in its isolate) holds stand-ins whose every use comes here as data (bridge-student.ts).
-// What goes back is data too: primitives, plain objects and arrays copied, any other object as a
-// handle, a function as a mark that it can be called. No function, source text or stack crosses.
+// The reference's side of a linked run: the course's modules run in a context of their own (its own
+// realm: built-ins, globals, Function), in the run's isolate, and the student's program (in its
+// context) holds stand-ins whose every use comes here as data (bridge-student.ts), through `ask`: one
+// bound function, the only thing of this realm the student's realm holds. What goes in is primitives
+// only (nothing of the student's is ever called here); what goes back is data too: primitives, plain
+// objects and arrays as JSON, any other object as a handle, a function as a mark that it can be called.
+// No object, function, source text or stack of this realm crosses.
 import { QUEUE_BROKEN } from './protocol.ts';
 
 type Encoded =
@@ -142,6 +145,16 @@ const args = (text: unknown): unknown[] => {
 // `undefined` or threw, every question answers QUEUE_BROKEN: the host throws this run away and runs
 // the program again without queueing.
 let queueBroken = false;
+/** Where the host reads that the queue broke, in memory it shares (its second place). */
+const queueSignal = new Int32Array(
+  (globalThis as { __pitbossQueueSignal?: SharedArrayBuffer }).__pitbossQueueSignal ?? new SharedArrayBuffer(8),
+);
+(globalThis as { __pitbossQueueSignal?: unknown }).__pitbossQueueSignal = undefined;
+const breakQueue = (): false => {
+  queueBroken = true;
+  queueSignal[1] = 1;
+  return false;
+};
 
 /** Runs the queued calls, in order; false (for good) when one of them was not a void call after all. */
 function ranQueue(queue: unknown): boolean {
@@ -150,15 +163,12 @@ function ranQueue(queue: unknown): boolean {
   try {
     for (const [h, key, values] of JSON.parse(String(queue)) as [number, string, string][]) {
       const target = handles[h] as Record<string, unknown>;
-      if (Reflect.apply(target[key] as (...a: unknown[]) => unknown, target, args(values)) !== undefined) {
-        queueBroken = true;
-        return false;
-      }
+      if (Reflect.apply(target[key] as (...a: unknown[]) => unknown, target, args(values)) !== undefined)
+        return breakQueue();
     }
     return true;
   } catch {
-    queueBroken = true;
-    return false;
+    return breakQueue();
   }
 }
 
@@ -168,8 +178,46 @@ const after =
   (a: A, b: B, c: C, queue: unknown): string | number | boolean | undefined =>
     ranQueue(queue) ? work(a, b, c) : QUEUE_BROKEN;
 
+const ops: Record<string, (a: never, b: never, c: never, queue: unknown) => unknown> = {
+  construct: after((file: string, name: string, values: unknown) =>
+    answer(() => Reflect.construct(modules[file]![name] as new (...a: unknown[]) => unknown, args(values))),
+  ),
+  call: after((file: string, name: string, values: unknown) =>
+    answer(() => (modules[file]![name] as (...a: unknown[]) => unknown)(...args(values))),
+  ),
+  get: after((h: number, key: string, _unused: unknown) =>
+    answer(() => (handles[h] as Record<string, unknown>)[key]),
+  ),
+  set: after((h: number, key: string, value: unknown) =>
+    answer(() => {
+      (handles[h] as Record<string, unknown>)[key] = decode(JSON.parse(String(value)));
+    }),
+  ),
+  invoke: after((h: number, key: string, values: unknown) =>
+    answer(() => {
+      const target = handles[h] as Record<string, unknown>;
+      return Reflect.apply(target[key] as (...a: unknown[]) => unknown, target, args(values));
+    }),
+  ),
+  /** Only runs the queue: the program has ended with calls still queued. */
+  flush: after((_a: unknown, _b: unknown, _c: unknown) => undefined),
+};
+
+/** A primitive as it is; anything else (an object of the student's realm) as undefined, never touched. */
+const primitive = (value: unknown): string | number | boolean | undefined =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
+
+/** A question of the student's stand-ins: `op` with its arguments and the queue sent ahead of it. */
+function ask(op: unknown, a: unknown, b: unknown, c: unknown, queue: unknown): string | number | boolean | undefined {
+  const target = typeof op === 'string' && Object.hasOwn(ops, op) ? ops[op] : undefined;
+  if (target === undefined) return undefined;
+  return primitive(target(primitive(a) as never, primitive(b) as never, primitive(c) as never, primitive(queue)));
+}
+
 Object.defineProperty(globalThis, '__pitbossBridge', {
   value: Object.freeze({
+    /** What the host hands the student's context: bound, so that its text is `[native code]`. */
+    ask: ask.bind(undefined),
     /** A reference module, loaded by the host; `provided`: its exported classes name a provided error. */
     loaded(file: string, namespace: Record<string, unknown>, provided: boolean) {
       modules[file] = namespace;
@@ -186,29 +234,6 @@ Object.defineProperty(globalThis, '__pitbossBridge', {
         }),
       );
     },
-    // Each question's last argument is the queue sent ahead of it (bridge-student.ts).
-    construct: after((file: string, name: string, values: unknown) =>
-      answer(() => Reflect.construct(modules[file]![name] as new (...a: unknown[]) => unknown, args(values))),
-    ),
-    call: after((file: string, name: string, values: unknown) =>
-      answer(() => (modules[file]![name] as (...a: unknown[]) => unknown)(...args(values))),
-    ),
-    get: after((h: number, key: string, _unused: unknown) =>
-      answer(() => (handles[h] as Record<string, unknown>)[key]),
-    ),
-    set: after((h: number, key: string, value: unknown) =>
-      answer(() => {
-        (handles[h] as Record<string, unknown>)[key] = decode(JSON.parse(String(value)));
-      }),
-    ),
-    invoke: after((h: number, key: string, values: unknown) =>
-      answer(() => {
-        const target = handles[h] as Record<string, unknown>;
-        return Reflect.apply(target[key] as (...a: unknown[]) => unknown, target, args(values));
-      }),
-    ),
-    /** Only runs the queue: the program has ended with calls still queued. */
-    flush: after((_a: unknown, _b: unknown, _c: unknown) => undefined),
   }),
   writable: false,
   configurable: false,

@@ -1,8 +1,11 @@
-// The student's side of a linked run: the course's modules are not in this isolate at all. Each of
-// their exports is a stand-in here, and each use of one (a `new`, a call, a property read or write) goes
-// to the reference's isolate as data and comes back as data (bridge-reference.ts). An object of the
-// reference's is a proxy holding only a number; no function, source text or stack of the reference's
-// is ever in this isolate.
+// The student's side of a linked run: the course's modules are not in this context at all (they run in
+// a context of their own, another realm, in the same isolate). Each of their exports is a stand-in
+// here, and each use of one (a `new`, a call, a property read or write) goes to the reference's side as
+// data and comes back as data (bridge-reference.ts), through one bound function of that realm held in
+// this closure only. An object of the reference's is a proxy holding only a number; no object, function,
+// source text or stack of the reference's is ever in this realm: what the call throws (a stack
+// overflow in the reference's code, when the program calls at the edge of the stack) is caught here
+// and thrown again as this realm's own error, never handed on.
 //
 // A method whose answers have all been `undefined` (a void method: add a card, see a card) is not waited
 // for: its call is queued here and sent with the next question, and the reference runs the queue first,
@@ -10,6 +13,8 @@
 // reference's objects are only ever read after the queue ran. Where a queued call answers anything else
 // or throws, the reference's side says so to the host, which runs the whole program again without
 // queueing (runs are deterministic): the program never sees an answer late.
+import { QUEUE_BROKEN } from './protocol.ts';
+
 /** The reference's answer: JSON text, or undefined, a boolean or a plain number as itself (bridge-reference.ts). */
 type Ask = (
   op: string,
@@ -24,7 +29,20 @@ const holder = globalThis as {
   __pitbossBridgeAsk?: Ask | undefined;
   __pitbossBridgeQueue?: boolean | undefined;
 };
-const askNow: Ask = holder.__pitbossBridgeAsk!;
+const askReference: Ask = holder.__pitbossBridgeAsk!;
+const StackError = RangeError;
+/** A question to the reference's side: only primitives cross, either way. */
+const askNow: Ask = (op, a, b, c, queue) => {
+  let answer: string | number | boolean | undefined;
+  try {
+    answer = askReference(op, a, b, c, queue);
+  } catch {
+    // Never the caught value: it is of the reference's realm.
+    throw new StackError('Maximum call stack size exceeded');
+  }
+  if (answer === QUEUE_BROKEN) throw new Error('a queued call was not void: the run is made again');
+  return answer;
+};
 /** Whether void calls may be queued in this run (the host's word, read before any student code runs). */
 const queueing = holder.__pitbossBridgeQueue === true;
 holder.__pitbossBridgeAsk = undefined;

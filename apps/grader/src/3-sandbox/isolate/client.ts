@@ -362,8 +362,12 @@ export class IsolateSandbox {
         wallMs + HOST_GRACE_MS,
         wallMs,
       );
+      const counted = settled.kind === 'reply' ? (settled.reply as { cpuMs?: number; isolate?: unknown }) : {};
       countIsolateRun(
-        settled.kind === 'reply' ? Number((settled.reply as { cpuMs?: number }).cpuMs ?? 0) : 0,
+        Number(counted.cpuMs ?? 0),
+        counted.isolate === 'fresh' || counted.isolate === 'warm' || counted.isolate === 'again'
+          ? counted.isolate
+          : undefined,
       );
       if (settled.kind === 'reply' && (settled.reply as { kind: string }).kind === 'fault')
         throw new Error(

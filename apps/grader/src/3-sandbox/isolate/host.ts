@@ -19,6 +19,7 @@ import {
   type ExecHostRequest,
   type HostLimit,
   type HostPreamble,
+  type HostReply,
   type HostRequest,
   type IsolateInput,
   modulesOfExec,
@@ -78,15 +79,19 @@ const executorSource = readFileSync(preamble.executor, 'utf8');
 const testsSource = readFileSync(preamble.tests, 'utf8');
 const bridgeReferenceSource = readFileSync(preamble.bridgeReference, 'utf8');
 const bridgeStudentSource = readFileSync(preamble.bridgeStudent, 'utf8');
-const parts = {
-  buffer: readFileSync(preamble.parts.buffer, 'utf8'),
-  util: readFileSync(preamble.parts.util, 'utf8'),
-  assert: readFileSync(preamble.parts.assert, 'utf8'),
-};
-
-const partCallback = new ivm.Callback((name: unknown) =>
-  name === 'buffer' || name === 'util' || name === 'assert' ? parts[name] : '',
-);
+/**
+ * The library's larger parts (Buffer, util, assert), each a function made when a context starts and
+ * called by its first use in the run (library.ts, `part`). One script for the three, compiled once an
+ * isolate: the functions' code is compiled once too, at the first call in any context, and every
+ * later context reuses it (an `eval` of the text, as before, compiled it again in each).
+ */
+const partsSource = [
+  'globalThis.__pitbossPartMakers = {',
+  ...(['buffer', 'util', 'assert'] as const).map(
+    (name) => `${name}: function () {\n${readFileSync(preamble.parts[name], 'utf8')}\n},`,
+  ),
+  '};',
+].join('\n');
 
 /** V8's code cache of each of the host's scripts, made by the first isolate: later ones skip compiling. */
 const codeCache = new Map<string, IVM.ExternalCopy<ArrayBuffer>>();
@@ -100,6 +105,78 @@ function compileCached(isolate: IVM.Isolate, source: string, filename: string): 
   if (cachedData === undefined && produced !== undefined) codeCache.set(filename, produced);
   return script;
 }
+
+/**
+ * The submission's isolate. Its runs share it, one after another, each in a fresh context: its own
+ * globals, built-ins, prototypes, modules, library (its output, timers, chance) and signal; the
+ * library takes away what could run after a run's end (finalizers, weak references, asynchronous
+ * waits and compiles: library.ts). What a context cannot hold apart, the isolate's heap and clock, is
+ * why a run that ends at a limit in an isolate an earlier run used is made again in a fresh one before
+ * its outcome counts (`runFresh`), and why an isolate whose heap grew past half its limit is not
+ * used again. The library and the host's scripts are compiled once an isolate.
+ */
+class SubmissionIsolate {
+  readonly isolate: IVM.Isolate;
+  readonly heapMb: number;
+  /** Whether a run has used it: a run in it then shares what the heap and the clock carry. */
+  used = false;
+  readonly #scripts = new Map<string, IVM.Script>();
+
+  constructor(heapMb: number) {
+    this.heapMb = heapMb;
+    this.isolate = new ivm.Isolate({ memoryLimit: Math.max(8, heapMb) });
+  }
+
+  /** One of the host's scripts, compiled in this isolate once. */
+  script(source: string, filename: string): IVM.Script {
+    let script = this.#scripts.get(filename);
+    if (script === undefined) {
+      script = compileCached(this.isolate, source, filename);
+      this.#scripts.set(filename, script);
+    }
+    return script;
+  }
+
+  /** Whether the next run may use it: not ended, not grown, and not the fallback's (one run a process). */
+  reusable(): boolean {
+    if (this.isolate.isDisposed || preamble.isolatedVm === VM_ENGINE) return false;
+    try {
+      return this.isolate.getHeapStatisticsSync().used_heap_size < (this.heapMb * 1024 * 1024) / 2;
+    } catch {
+      return false;
+    }
+  }
+
+  dispose(): void {
+    try {
+      if (!this.isolate.isDisposed) this.isolate.dispose();
+    } catch {
+      // Disposed meanwhile.
+    }
+  }
+}
+
+let warm: SubmissionIsolate | undefined;
+
+/** The isolate a run goes in: the warm one when it may, else a fresh one (which becomes the warm one). */
+function isolateFor(heapMb: number, fresh: boolean): SubmissionIsolate {
+  if (!fresh && warm !== undefined && warm.heapMb === heapMb && warm.reusable()) return warm;
+  warm?.dispose();
+  warm = new SubmissionIsolate(heapMb);
+  return warm;
+}
+
+/** After a run: the isolate is kept for the next only if it may be. */
+function afterRun(isolate: SubmissionIsolate): void {
+  isolate.used = true;
+  if (isolate === warm && !isolate.reusable()) {
+    isolate.dispose();
+    warm = undefined;
+  }
+}
+
+/** A limit a run reached that an earlier run in its isolate could have brought nearer: its heap or clock. */
+const sharedLimit = (limit: HostLimit | undefined) => limit === 'memory' || limit === 'cpu' || limit === 'time';
 
 const reply = (message: object) => writeSync(REPLY_FD, `${JSON.stringify({ token, ...message })}\n`);
 reply({ ready: true });
@@ -135,15 +212,25 @@ class Stopped extends Error {
   }
 }
 
-/** One fresh isolate, with the library in its one context, and its processor time watched. */
+/**
+ * One run: a fresh context in the submission's isolate, with the library, and its processor time
+ * watched. A linked run's reference is a second context in the same isolate, unwatched (`partner`):
+ * the student's run watches the clock and the signal both share.
+ */
 class Run {
   readonly isolate: IVM.Isolate;
+  readonly home: SubmissionIsolate;
+  /** Whether the isolate was fresh for this run: nothing of an earlier run was in its heap or clock. */
+  readonly fresh: boolean;
   readonly context: IVM.Context;
   readonly limits: RunLimits;
   #stopped: HostLimit | undefined;
-  #watch: NodeJS.Timeout;
-  /** Shared with the library: it says here that the run printed past its limit (1) or ran out of memory (2). */
-  #printedTooMuch: Int32Array;
+  #watch: NodeJS.Timeout | undefined;
+  /**
+   * Shared with the library: it says here that the run printed past its limit (1) or ran out of memory
+   * (2); in a linked run, its second place says the reference's side found a queued call not void (1).
+   */
+  readonly signal: Int32Array;
   /** The isolate's processor time when the current piece of work began (a test file): its limit counts from there. */
   cpuFrom = 0;
   /** When the current piece of work began, on the wall clock. */
@@ -152,12 +239,6 @@ class Run {
   imports: { allowed: readonly string[]; words: string } | undefined;
   /** The module a file's `node:test` import is (students' tests). */
   testModule: IVM.Module | undefined;
-  /**
-   * Run on this thread (a linked run: its stand-ins call the host at every use of the course's objects,
-   * and a call from an isolate running on a thread of its own would wait for this thread each time).
-   * The watch cannot run meanwhile: isolated-vm's own bound on each call stops a loop instead.
-   */
-  sync = false;
   #modules = new Map<string, IVM.Module>();
   #sources: Map<string, string>;
   readonly pitboss: {
@@ -169,31 +250,40 @@ class Run {
     exit: IVM.Reference<() => void>;
   };
 
-  constructor(limits: RunLimits, input: IsolateInput, sources: Map<string, string>) {
+  constructor(
+    limits: RunLimits,
+    input: IsolateInput,
+    sources: Map<string, string>,
+    place: { home: SubmissionIsolate; signal?: Int32Array | undefined; watched?: boolean | undefined },
+  ) {
     this.limits = limits;
     this.#sources = sources;
-    this.isolate = new ivm.Isolate({ memoryLimit: Math.max(8, limits.heapMb) });
+    this.home = place.home;
+    this.fresh = !place.home.used;
+    this.isolate = place.home.isolate;
     this.context = this.isolate.createContextSync();
     const global = this.context.global;
     global.setSync('globalThis', global.derefInto());
     global.setSync('__pitbossInput', new ivm.ExternalCopy(input).copyInto());
-    // The library's larger parts, each asked for by its first use (library.ts, `part`).
-    global.setSync('__pitbossPart', partCallback);
-    const signal = new SharedArrayBuffer(4);
-    global.setSync('__pitbossSignal', new ivm.ExternalCopy(signal).copyInto({ release: true }));
-    this.#printedTooMuch = new Int32Array(signal);
-    this.#watch = setInterval(() => {
-      try {
-        if (this.isolate.isDisposed) return;
-        if (this.#printedTooMuch[0] === 1) this.stop('output');
-        else if (this.#printedTooMuch[0] === 2) this.stop('memory');
-        else if (performance.now() - this.wallFrom > limits.wallMs) this.stop('time');
-        else if (Number(this.isolate.cpuTime) / 1e6 - this.cpuFrom > limits.cpuMs) this.stop('cpu');
-      } catch {
-        // Disposed meanwhile (its memory limit): the run's end says so.
-      }
-    }, CPU_CHECK_MS);
-    compileCached(this.isolate, librarySource, 'pitboss:library').runSync(this.context);
+    this.signal = place.signal ?? new Int32Array(new SharedArrayBuffer(8));
+    global.setSync(
+      '__pitbossSignal',
+      new ivm.ExternalCopy(this.signal.buffer as SharedArrayBuffer).copyInto({ release: true }),
+    );
+    if (place.watched !== false)
+      this.#watch = setInterval(() => {
+        try {
+          if (this.isolate.isDisposed) return;
+          if (this.signal[0] === 1) this.stop('output');
+          else if (this.signal[0] === 2) this.stop('memory');
+          else if (performance.now() - this.wallFrom > limits.wallMs) this.stop('time');
+          else if (Number(this.isolate.cpuTime) / 1e6 - this.cpuFrom > limits.cpuMs) this.stop('cpu');
+        } catch {
+          // Disposed meanwhile (its memory limit): the run's end says so.
+        }
+      }, CPU_CHECK_MS);
+    this.home.script(partsSource, 'pitboss:parts').runSync(this.context);
+    this.home.script(librarySource, 'pitboss:library').runSync(this.context);
     const pitboss = global.getSync('__pitboss', { reference: true }) as IVM.Reference<
       Record<string, unknown>
     >;
@@ -214,8 +304,8 @@ class Run {
   }
 
   get stopped(): HostLimit | undefined {
-    if (this.#stopped === undefined && this.#printedTooMuch[0] === 1) this.#stopped = 'output';
-    if (this.#stopped === undefined && this.#printedTooMuch[0] === 2) this.#stopped = 'memory';
+    if (this.#stopped === undefined && this.signal[0] === 1) this.#stopped = 'output';
+    if (this.#stopped === undefined && this.signal[0] === 2) this.#stopped = 'memory';
     if (this.#stopped === undefined && this.isolate.isDisposed) this.#stopped = 'memory';
     return this.#stopped;
   }
@@ -292,20 +382,14 @@ class Run {
   /** The time left on the isolate's clock, as a bound for one call (the watch stops it sooner). */
   timeout(): number {
     const left = this.limits.cpuMs - (this.cpuMs() - this.cpuFrom);
-    const wallLeft = this.limits.wallMs - (performance.now() - this.wallFrom);
-    return Math.max(1, Math.ceil(this.sync ? Math.min(left, wallLeft) : left + 1000));
+    return Math.max(1, Math.ceil(left + 1000));
   }
 
   /** Runs the timers due, one call each, so that the promises each leaves settle before the next. */
   async drain(): Promise<void> {
     for (;;) {
       const more = await this.guard(async () =>
-        this.sync
-          ? this.pitboss.nextTimer.applySync(undefined, [], {
-              timeout: this.timeout(),
-              result: { copy: true },
-            })
-          : this.pitboss.nextTimer.apply(undefined, [], { timeout: this.timeout(), result: { copy: true } }),
+        this.pitboss.nextTimer.apply(undefined, [], { timeout: this.timeout(), result: { copy: true } }),
       );
       if (more !== true) return;
     }
@@ -350,19 +434,20 @@ class Run {
     });
   }
 
-  /** Ends the isolate. Never throws: what the run left in it is no failure of the host's. */
-  dispose(): void {
+  /** Lets its context go. Never throws: what the run left in it is no failure of the host's. */
+  release(): void {
     clearInterval(this.#watch);
     try {
       this.context.release();
     } catch {
       // Gone with the isolate.
     }
-    try {
-      if (!this.isolate.isDisposed) this.isolate.dispose();
-    } catch {
-      // Disposed meanwhile.
-    }
+  }
+
+  /** Ends the run: its context goes; the isolate stays for the next run if it may. */
+  dispose(): void {
+    this.release();
+    afterRun(this.home);
   }
 }
 
@@ -374,19 +459,20 @@ const wordsOf = (error: unknown): string =>
   error instanceof Error ? (error.stack ?? error.message) : String(error);
 
 /**
- * The reference's side of a linked run: its files (and the provided ones) in an isolate of their own;
- * for the student's isolate, the sources with each of those files replaced by a stand-in module, and
- * what makes the stand-ins there (3-sandbox/isolate/bridge-student.ts).
+ * The reference's side of a linked run: its files (and the provided ones) in a context of their own in
+ * the run's isolate, never in the student's context; for the student's context, the sources with each
+ * of those files replaced by a stand-in module, and what makes the stand-ins there
+ * (3-sandbox/isolate/bridge-student.ts). The stand-ins call the reference's side directly, one
+ * function handed across (`__pitbossBridge.ask`): data in, data out, no host between them.
  */
 async function referenceFor(
   request: ProgramRequest,
   modules: Map<string, string>,
+  home: SubmissionIsolate,
 ): Promise<{
   run: Run;
   sources: Map<string, string>;
   standIns: (student: Run, queueing: boolean) => Promise<() => void>;
-  /** Whether a queued call was not a void call after all: the run is to be made again without queueing. */
-  queueBroken: () => boolean;
 }> {
   const apart = request.apart ?? [];
   const provided = request.provided ?? [];
@@ -399,9 +485,14 @@ async function referenceFor(
     tellChance: false,
     nodeVersion: process.version,
   };
-  const run = new Run(request.limits, input, modules);
+  // Unwatched: the student's run watches the isolate's clock and this shared signal for both.
+  const run = new Run(request.limits, input, modules, { home, watched: false });
   run.cpuFrom = run.cpuMs();
-  compileCached(run.isolate, bridgeReferenceSource, 'pitboss:bridge-reference').runSync(run.context);
+  run.context.global.setSync(
+    '__pitbossQueueSignal',
+    new ivm.ExternalCopy(run.signal.buffer as SharedArrayBuffer).copyInto({ release: true }),
+  );
+  home.script(bridgeReferenceSource, 'pitboss:bridge-reference').runSync(run.context);
   const bridge = run.context.global.getSync('__pitbossBridge', { reference: true }) as IVM.Reference<
     Record<string, unknown>
   >;
@@ -432,30 +523,13 @@ async function referenceFor(
       ].join('\n'),
     );
   }
-  const ops = Object.fromEntries(
-    ['construct', 'call', 'get', 'set', 'invoke', 'flush'].map((op) => [op, method(op)]),
-  );
-  // Said by the reference's isolate (its answer QUEUE_BROKEN), never by the student's.
-  let queueBroken = false;
+  const ask = method('ask');
   const standIns = async (student: Run, queueing: boolean) => {
-    student.context.global.setSync(
-      '__pitbossBridgeAsk',
-      new ivm.Callback((op: string, a: unknown, b: unknown, c: unknown, queue: unknown) => {
-        const target = ops[op];
-        if (target === undefined) throw new Error('no such bridge call');
-        if (queueBroken) throw new Error('a queued call was not void: the run is made again');
-        // No timeout here (isolated-vm starts a timer for each call that has one): the reference's
-        // isolate has its CPU watched like the student's.
-        const answer = target.applySync(undefined, [a, b, c, queue] as never[]);
-        if (answer === QUEUE_BROKEN) {
-          queueBroken = true;
-          throw new Error('a queued call was not void: the run is made again');
-        }
-        return answer;
-      }),
-    );
+    // The one function of the reference's context the student's context holds, a bound function (no
+    // source to read), taken into bridge-student.ts's closure before any student code runs.
+    student.context.global.setSync('__pitbossBridgeAsk', ask.derefInto());
     student.context.global.setSync('__pitbossBridgeQueue', queueing);
-    compileCached(student.isolate, bridgeStudentSource, 'pitboss:bridge-student').runSync(student.context);
+    home.script(bridgeStudentSource, 'pitboss:bridge-student').runSync(student.context);
     const standIn = student.context.global.getSync('__pitbossStandIns', { reference: true }) as IVM.Reference<
       Record<string, unknown>
     >;
@@ -469,16 +543,40 @@ async function referenceFor(
     const flush = standIn.getSync('flush', { reference: true }) as IVM.Reference<() => void>;
     return () => flush.applySync(undefined, [], { timeout: student.timeout() });
   };
-  return { run, sources, standIns, queueBroken: () => queueBroken };
+  return { run, sources, standIns };
+}
+
+/** Whether a reply's run ended at a limit its isolate's earlier runs could have brought nearer. */
+type Attempt<T> = { reply: T; fresh: boolean };
+
+/**
+ * A run made again in a fresh isolate when it reached a limit in an isolate an earlier run had used:
+ * only the fresh attempt's outcome, and its processor time, count (an earlier run's garbage or
+ * collection is never the run's).
+ */
+async function runFresh<T extends HostReply>(
+  attempt: (fresh: boolean) => Promise<Attempt<T>>,
+  limited: (reply: T) => boolean,
+): Promise<T> {
+  const first = await attempt(false);
+  if (first.fresh || !limited(first.reply))
+    return { ...first.reply, isolate: first.fresh ? 'fresh' : 'warm' };
+  return { ...(await attempt(true)).reply, isolate: 'again' };
 }
 
 /**
  * A program's run. A linked run first queues void calls (bridge-student.ts); where one was not void
  * after all, that run is thrown away and the program runs again, asking each call in turn.
  */
-async function runProgram(request: ProgramRequest): Promise<ProgramReply> {
+const runProgram = (request: ProgramRequest): Promise<ProgramReply> =>
+  runFresh(
+    (fresh) => runProgramQueued(request, fresh),
+    (reply) => sharedLimit(reply.limit),
+  );
+
+async function runProgramQueued(request: ProgramRequest, fresh: boolean): Promise<Attempt<ProgramReply>> {
   const wallFrom = performance.now();
-  const queued = await runProgramOnce(request, true);
+  const queued = await runProgramOnce(request, true, fresh);
   if (!('queueBroken' in queued)) return queued;
   // One limit covers every attempt of a run: the one made again has what the first left, of processor
   // time and of wall time, and its cost is the sum of both.
@@ -490,25 +588,29 @@ async function runProgram(request: ProgramRequest): Promise<ProgramReply> {
   };
   if (left.cpuMs <= 0 || left.wallMs <= 0)
     return {
-      id: request.id,
-      kind: 'program',
-      status: 1,
-      stdout: '',
-      stderr: '',
-      records: [],
-      chance: [],
-      limit: left.cpuMs <= 0 ? 'cpu' : 'time',
-      cpuMs: queued.cpuMs,
+      fresh: queued.fresh,
+      reply: {
+        id: request.id,
+        kind: 'program',
+        status: 1,
+        stdout: '',
+        stderr: '',
+        records: [],
+        chance: [],
+        limit: left.cpuMs <= 0 ? 'cpu' : 'time',
+        cpuMs: queued.cpuMs,
+      },
     };
-  const asked = await runProgramOnce({ ...request, limits: left }, false);
+  const asked = await runProgramOnce({ ...request, limits: left }, false, fresh);
   if ('queueBroken' in asked) throw new Error('a run without queueing cannot break its queue');
-  return { ...asked, cpuMs: queued.cpuMs + asked.cpuMs };
+  return { fresh: queued.fresh && asked.fresh, reply: { ...asked.reply, cpuMs: queued.cpuMs + asked.reply.cpuMs } };
 }
 
 async function runProgramOnce(
   request: ProgramRequest,
   queueing: boolean,
-): Promise<ProgramReply | { queueBroken: true; cpuMs: number }> {
+  fresh: boolean,
+): Promise<Attempt<ProgramReply> | { queueBroken: true; cpuMs: number; fresh: boolean }> {
   const { modules, files } = readStage(request.dir);
   const input: IsolateInput = {
     entry: request.entry,
@@ -520,9 +622,14 @@ async function runProgramOnce(
     nodeVersion: process.version,
   };
   const apart = request.apart ?? [];
-  // A linked run: the course's files run in an isolate of their own, never in the student's.
-  const reference = apart.length === 0 ? undefined : await referenceFor(request, modules);
-  const run = new Run(request.limits, input, reference?.sources ?? modules);
+  const home = isolateFor(request.limits.heapMb, fresh);
+  const isolateFresh = !home.used;
+  // A linked run: the course's files run in a context of their own, never in the student's.
+  const reference = apart.length === 0 ? undefined : await referenceFor(request, modules, home);
+  const run = new Run(request.limits, input, reference?.sources ?? modules, {
+    home,
+    signal: reference?.run.signal,
+  });
   // What the run itself costs is counted from here: the library's making is the host's.
   const setUp = run.cpuMs();
   run.cpuFrom = setUp;
@@ -531,10 +638,7 @@ async function runProgramOnce(
   let loadFailure: string | undefined;
   let flush: (() => void) | undefined;
   try {
-    if (reference !== undefined) {
-      run.sync = true;
-      flush = await reference.standIns(run, queueing);
-    }
+    if (reference !== undefined) flush = await reference.standIns(run, queueing);
     let entry: IVM.Module;
     try {
       entry = run.module(request.entry);
@@ -543,11 +647,7 @@ async function runProgramOnce(
       throw error;
     }
     try {
-      await run.guard(async () =>
-        run.sync
-          ? entry.evaluateSync({ timeout: run.timeout() })
-          : entry.evaluate({ timeout: run.timeout() }),
-      );
+      await run.guard(async () => entry.evaluate({ timeout: run.timeout() }));
       await run.drain();
       run.pitboss.exit.applySync(undefined, [], { timeout: run.timeout() });
     } catch (error) {
@@ -571,8 +671,6 @@ async function runProgramOnce(
     else if (loadFailure === undefined) loadFailure = wordsOf(error);
     status = 1;
   }
-  // The reference's isolate hit a limit through the student's calls: the run's limit.
-  limit ??= reference?.run.stopped;
   let out: ReturnType<Run['output']> = {
     stdout: Buffer.alloc(0),
     stderr: '',
@@ -593,27 +691,21 @@ async function runProgramOnce(
     }
   }
   const cpuMs = run.cpuMs() - setUp;
-  run.dispose();
-  // A queued call that was not void, or a limit the reference's isolate hit with calls queued (where
-  // it stopped is then not where it would have): this run is made again without queueing.
-  if (
-    queueing &&
-    reference !== undefined &&
-    (reference.queueBroken() || reference.run.stopped !== undefined)
-  ) {
-    reference.run.dispose();
-    return { queueBroken: true, cpuMs };
-  }
-  // A linked run's calls are the recorders', which run in the reference's isolate: unforgeable here.
-  if (reference !== undefined) {
+  // Said by the reference's context, in memory the host shares (never by the student's context).
+  const queueBroken = reference !== undefined && run.signal[1] === 1;
+  // A linked run's calls are the recorders', which run in the reference's context: unforgeable here.
+  if (reference !== undefined && !queueBroken) {
     try {
-      out.records = reference.run.stopped === undefined ? reference.run.output().records : [];
+      out.records = run.stopped === undefined ? reference.run.output().records : [];
     } catch (error) {
-      // The reference's isolate, as the program's calls left it.
+      // The reference's context, as the program's calls left it.
       unread ??= wordsOf(error);
     }
-    reference.run.dispose();
   }
+  reference?.run.release();
+  run.dispose();
+  // A queued call that was not void: this run is made again without queueing.
+  if (queueing && queueBroken) return { queueBroken: true, cpuMs, fresh: isolateFresh };
   if (unread !== undefined) {
     limit ??= run.stopped;
     out = { stdout: Buffer.alloc(0), stderr: '', records: [], recordsCut: false };
@@ -625,20 +717,29 @@ async function runProgramOnce(
   const stdout = out.stdout;
   if (limit === undefined && stdout.length > request.limits.outputBytes) limit = 'output';
   return {
-    id: request.id,
-    kind: 'program',
-    status,
-    stdout: stdout.subarray(0, request.limits.outputBytes + 1).toString('base64'),
-    stderr: loadFailure !== undefined ? loadFailure.slice(-4096) : String(out.stderr).slice(-4096),
-    records: out.records,
-    ...(out.recordsCut === true ? { recordsCut: true } : {}),
-    chance,
-    ...(limit === undefined ? {} : { limit }),
-    cpuMs,
+    fresh: isolateFresh,
+    reply: {
+      id: request.id,
+      kind: 'program',
+      status,
+      stdout: stdout.subarray(0, request.limits.outputBytes + 1).toString('base64'),
+      stderr: loadFailure !== undefined ? loadFailure.slice(-4096) : String(out.stderr).slice(-4096),
+      records: out.records,
+      ...(out.recordsCut === true ? { recordsCut: true } : {}),
+      chance,
+      ...(limit === undefined ? {} : { limit }),
+      cpuMs,
+    },
   };
 }
 
-async function runExec(request: ExecHostRequest): Promise<ExecHostReply> {
+const runExec = (request: ExecHostRequest): Promise<ExecHostReply> =>
+  runFresh(
+    (fresh) => runExecOnce(request, fresh),
+    (reply) => sharedLimit(reply.limit),
+  );
+
+async function runExecOnce(request: ExecHostRequest, fresh: boolean): Promise<Attempt<ExecHostReply>> {
   const { modules, files } = readStage(request.dir);
   const input: IsolateInput = {
     entry: 'executor.mjs',
@@ -649,7 +750,7 @@ async function runExec(request: ExecHostRequest): Promise<ExecHostReply> {
     tellChance: true,
     nodeVersion: process.version,
   };
-  const run = new Run(request.limits, input, modules);
+  const run = new Run(request.limits, input, modules, { home: isolateFor(request.limits.heapMb, fresh) });
   // What the run itself costs is counted from here: the library's making is the host's.
   const setUp = run.cpuMs();
   run.cpuFrom = setUp;
@@ -659,7 +760,7 @@ async function runExec(request: ExecHostRequest): Promise<ExecHostReply> {
   let text = '';
   const progress = new SharedArrayBuffer(12);
   try {
-    compileCached(run.isolate, executorSource, 'pitboss:executor').runSync(run.context);
+    run.home.script(executorSource, 'pitboss:executor').runSync(run.context);
     const executor = run.context.global.getSync('__pitbossExecutor', { reference: true }) as IVM.Reference<
       Record<string, unknown>
     >;
@@ -723,14 +824,17 @@ async function runExec(request: ExecHostRequest): Promise<ExecHostReply> {
   const cpuMs = run.cpuMs() - setUp;
   run.dispose();
   return {
-    id: request.id,
-    kind: 'exec',
-    ...(broke === undefined ? {} : { broke }),
-    results: limit === undefined && broke === undefined ? results : [],
-    chance,
-    ...(limit === undefined ? {} : { limit }),
-    ...(at === undefined ? {} : { at }),
-    cpuMs,
+    fresh: run.fresh,
+    reply: {
+      id: request.id,
+      kind: 'exec',
+      ...(broke === undefined ? {} : { broke }),
+      results: limit === undefined && broke === undefined ? results : [],
+      chance,
+      ...(limit === undefined ? {} : { limit }),
+      ...(at === undefined ? {} : { at }),
+      cpuMs,
+    },
   };
 }
 
@@ -740,7 +844,13 @@ const TEST_API = ['test', 'it', 'describe', 'suite', 'beforeEach', 'afterEach', 
  * Test files one after another in one isolate (the files of one run share its realm, as they share a
  * process on the process path), each with fresh instances of the variant's modules and its own time.
  */
-async function runTests(request: TestsRequest): Promise<TestsReply> {
+const runTests = (request: TestsRequest): Promise<TestsReply> =>
+  runFresh(
+    (fresh) => runTestsOnce(request, fresh),
+    (reply) => reply.files.some((file) => file.kind === 'limit' && sharedLimit(file.hit)),
+  );
+
+async function runTestsOnce(request: TestsRequest, fresh: boolean): Promise<Attempt<TestsReply>> {
   const modules = new Map(Object.entries(request.modules).map(([name, source]) => [`${name}.mjs`, source]));
   const input: IsolateInput = {
     entry: 'test.mjs',
@@ -751,14 +861,14 @@ async function runTests(request: TestsRequest): Promise<TestsReply> {
     tellChance: false,
     nodeVersion: process.version,
   };
-  const run = new Run(request.limits, input, modules);
+  const run = new Run(request.limits, input, modules, { home: isolateFor(request.limits.heapMb, fresh) });
   // What the run itself costs is counted from here: the library's making is the host's.
   const setUp = run.cpuMs();
   run.cpuFrom = setUp;
   run.imports = { allowed: TEST_IMPORTS, words: TEST_IMPORTS_WORDS };
   const files: TestFileEnd[] = [];
   try {
-    compileCached(run.isolate, testsSource, 'pitboss:tests').runSync(run.context);
+    run.home.script(testsSource, 'pitboss:tests').runSync(run.context);
     const tests = run.context.global.getSync('__pitbossTests', { reference: true }) as IVM.Reference<
       Record<string, unknown>
     >;
@@ -822,7 +932,7 @@ async function runTests(request: TestsRequest): Promise<TestsReply> {
   const cpuMs = run.cpuMs() - setUp;
   run.dispose();
   while (files.length < request.tests.length) files.push({ kind: 'not-run' });
-  return { id: request.id, kind: 'tests', files, cpuMs };
+  return { fresh: run.fresh, reply: { id: request.id, kind: 'tests', files, cpuMs } };
 }
 
 for (let line = next(); line !== undefined; line = next()) {

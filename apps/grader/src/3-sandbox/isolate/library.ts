@@ -66,18 +66,18 @@ globalThis.__pitbossInput = undefined;
 const signal = new Int32Array((globalThis as { __pitbossSignal?: SharedArrayBuffer }).__pitbossSignal!);
 (globalThis as { __pitbossSignal?: unknown }).__pitbossSignal = undefined;
 
-// Buffer, util and assert are most of the library's size: each is made by the first use in a run (its
-// source asked of the host then), so a run that never needs one never pays for it, not even the copy.
-const partSource = (globalThis as { __pitbossPart?: (name: string) => string }).__pitbossPart!;
-(globalThis as { __pitbossPart?: unknown }).__pitbossPart = undefined;
+// Buffer, util and assert are most of the library's size: each is made by its first use in a run (a
+// function the host's parts script made in this context before the library ran: host.ts), so a run
+// that never needs one never pays for it. No code is made from text here: in a linked run the
+// reference's context is called from the student's, and the engine makes no code from text then.
+type PartName = 'buffer' | 'util' | 'assert';
+const partMakers = (globalThis as { __pitbossPartMakers?: Record<PartName, () => void> }).__pitbossPartMakers!;
+(globalThis as { __pitbossPartMakers?: unknown }).__pitbossPartMakers = undefined;
 const made: Record<string, unknown> = Object.create(null);
-// Indirect, so each part runs in the global scope. Its text is the library's own, never student code.
-// biome-ignore lint/security/noGlobalEval: the parts are the grader's bundles, made on demand.
-const evaluate = eval;
-function part<T>(name: 'buffer' | 'util' | 'assert'): T {
+function part<T>(name: PartName): T {
   if (!(name in made)) {
     const holder = globalThis as { __pitbossPart?: unknown };
-    evaluate(partSource(name));
+    apply(partMakers[name], undefined, []);
     made[name] = holder.__pitbossPart;
     holder.__pitbossPart = undefined;
   }
@@ -294,6 +294,71 @@ const randomBytes = function randomBytes(size: number): BufferClass {
   use('crypto.randomBytes', randomBytes);
   return chance.fill(bufferClass().alloc(size));
 };
+
+// --- Nothing left to run after the run's end ------------------------------------------------------
+// A submission's runs share one isolate, each in a context of its own (host.ts). What the engine would
+// run later, outside any call of the run's (a finalizer, an asynchronous wait or compile finishing),
+// could run during the next run, on its clock; and what the collector decides (a weak reference
+// emptied) would depend on earlier runs' garbage. So: a weak reference holds its target (a collector
+// may never collect), a finalizer registry never calls back (it need not), `Atomics.waitAsync` is not
+// there (a program waits with `Atomics.wait`), and WebAssembly compiles at the call, its promise
+// settling as a microtask within the run.
+class HeldRef<T extends object> {
+  readonly #target: T;
+  constructor(target: T) {
+    if ((typeof target !== 'object' || target === null) && typeof target !== 'function')
+      throw new TypeError('WeakRef: target must be an object');
+    this.#target = target;
+  }
+  deref(): T {
+    return this.#target;
+  }
+  get [Symbol.toStringTag](): string {
+    return 'WeakRef';
+  }
+}
+class SilentFinalizationRegistry {
+  constructor(cleanup: unknown) {
+    if (typeof cleanup !== 'function') throw new TypeError('FinalizationRegistry: cleanup must be callable');
+  }
+  register(_target: object, _held: unknown, _token?: object): undefined {
+    return undefined;
+  }
+  unregister(_token: object): boolean {
+    return false;
+  }
+  get [Symbol.toStringTag](): string {
+    return 'FinalizationRegistry';
+  }
+}
+for (const [name, value] of [
+  ['WeakRef', HeldRef],
+  ['FinalizationRegistry', SilentFinalizationRegistry],
+] as const)
+  Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
+delete (Atomics as { waitAsync?: unknown }).waitAsync;
+{
+  type Made = new (...args: unknown[]) => object;
+  const wasm = (globalThis as unknown as { WebAssembly: Record<string, unknown> }).WebAssembly;
+  const Module = wasm.Module as Made;
+  const Instance = wasm.Instance as Made;
+  const settle = <T>(make: () => T): Promise<T> => {
+    try {
+      return Promise.resolve(make());
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+  wasm.compile = (bytes: unknown) => settle(() => new Module(bytes));
+  wasm.instantiate = (source: unknown, imports?: unknown) =>
+    settle(() => {
+      if (source instanceof Module) return new Instance(source, imports);
+      const module = new Module(source);
+      return { module, instance: new Instance(module, imports) };
+    });
+  delete wasm.compileStreaming;
+  delete wasm.instantiateStreaming;
+}
 
 // --- Timers on the run's own clock: run in order of when they are due, never in real time ---------
 interface Timer {

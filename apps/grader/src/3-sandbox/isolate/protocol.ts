@@ -111,6 +111,12 @@ export const QUEUE_BROKEN = '\u0000queue broken';
 /** Which limit the host itself stopped a run at. */
 export type HostLimit = 'cpu' | 'time' | 'memory' | 'output';
 
+/**
+ * Which isolate a run's counted attempt had: `fresh`, made for it; `warm`, the submission's, used by
+ * earlier runs; `again`, made for it after it reached a limit in the warm one (host.ts, `runFresh`).
+ */
+export type IsolateUse = 'fresh' | 'warm' | 'again';
+
 export interface ProgramReply {
   id: number;
   kind: 'program';
@@ -125,6 +131,7 @@ export interface ProgramReply {
   limit?: HostLimit;
   /** Processor time of the run's own code in its isolate (the library's making not counted), in ms. */
   cpuMs: number;
+  isolate?: IsolateUse;
 }
 
 export interface ExecHostReply {
@@ -138,6 +145,7 @@ export interface ExecHostReply {
   /** Where the executor last said it was (its word only: for a message). */
   at?: { script: number; step: number };
   cpuMs: number;
+  isolate?: IsolateUse;
 }
 
 /** One test file's end: its answer line's JSON (the process path's), or how the run ended there. */
@@ -153,6 +161,7 @@ export interface TestsReply {
   kind: 'tests';
   files: TestFileEnd[];
   cpuMs: number;
+  isolate?: IsolateUse;
 }
 
 export type HostReply = ProgramReply | ExecHostReply | TestsReply;
