@@ -121,7 +121,7 @@ describe("a submission's runs share one warm isolate: nothing carries from one r
         'const target = { kept: 1 };',
         'const ref = new WeakRef(target);',
         'for (let i = 0; i < 2000; i++) new Array(1000).fill(i);',
-        "console.log(typeof Atomics.waitAsync, ref.deref() === target, String(ref), String(registry), typeof WebAssembly.compileStreaming);",
+        'console.log(typeof Atomics.waitAsync, ref.deref() === target, String(ref), String(registry), typeof WebAssembly.compileStreaming);',
         'const wasm = await WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));',
         'const { instance } = await WebAssembly.instantiate(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));',
         "console.log('compiled in the run', wasm instanceof WebAssembly.Module, instance instanceof WebAssembly.Instance);",
@@ -144,7 +144,14 @@ describe("a submission's runs share one warm isolate: nothing carries from one r
     // Its output is its own, and its processor time too: none of the leaver's 3e9 steps ran in it.
     const alone = new IsolateSandbox({ workDir: root, workRoot: root, limits, size: 1 });
     try {
-      const fresh = await alone.program({ dir: next, entry: 'main.mjs', argv: ['7'], stdin: '', cpuLimitMs: 2000, wallMs: 10_000 });
+      const fresh = await alone.program({
+        dir: next,
+        entry: 'main.mjs',
+        argv: ['7'],
+        stdin: '',
+        cpuLimitMs: 2000,
+        wallMs: 10_000,
+      });
       expect(after.stdout.toString()).toBe(fresh.stdout.toString());
       expect(after.stderr).toBe(fresh.stderr);
       expect(after.status).toBe(0);
@@ -412,7 +419,7 @@ describe("a linked run: the course's files run beside the program, their source 
     '}',
     'export function dealSecretly() { return SECRET_TEXT.length; }',
   ].join('\n');
-  const probe = String.raw`
+  const probe = `
 import { Hand, dealSecretly } from './hand.mjs';
 const seen = [];
 const tryIt = (what, f) => {
@@ -476,7 +483,9 @@ console.log(seen.join(String.fromCharCode(10)));
     // The reference's error as the program's own: its name and message, nothing else of the reference.
     expect(line('thrown')).toMatch(/^thrown: RangeError \/ bad card \/ .* \/ true$/s);
     // The overflow in the reference's code reaches the program as its own realm's RangeError.
-    expect(line('overflow')).toMatch(/^overflow: RangeError \/ Maximum call stack size exceeded \/ true \/ true \/ /);
+    expect(line('overflow')).toMatch(
+      /^overflow: RangeError \/ Maximum call stack size exceeded \/ true \/ true \/ /,
+    );
     expect(line('after the overflow')).toBe('after the overflow: 10');
   });
 });

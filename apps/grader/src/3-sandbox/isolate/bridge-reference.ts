@@ -147,7 +147,8 @@ const args = (text: unknown): unknown[] => {
 let queueBroken = false;
 /** Where the host reads that the queue broke, in memory it shares (its second place). */
 const queueSignal = new Int32Array(
-  (globalThis as { __pitbossQueueSignal?: SharedArrayBuffer }).__pitbossQueueSignal ?? new SharedArrayBuffer(8),
+  (globalThis as { __pitbossQueueSignal?: SharedArrayBuffer }).__pitbossQueueSignal ??
+    new SharedArrayBuffer(8),
 );
 (globalThis as { __pitbossQueueSignal?: unknown }).__pitbossQueueSignal = undefined;
 const breakQueue = (): false => {
@@ -208,10 +209,18 @@ const primitive = (value: unknown): string | number | boolean | undefined =>
   typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
 
 /** A question of the student's stand-ins: `op` with its arguments and the queue sent ahead of it. */
-function ask(op: unknown, a: unknown, b: unknown, c: unknown, queue: unknown): string | number | boolean | undefined {
+function ask(
+  op: unknown,
+  a: unknown,
+  b: unknown,
+  c: unknown,
+  queue: unknown,
+): string | number | boolean | undefined {
   const target = typeof op === 'string' && Object.hasOwn(ops, op) ? ops[op] : undefined;
   if (target === undefined) return undefined;
-  return primitive(target(primitive(a) as never, primitive(b) as never, primitive(c) as never, primitive(queue)));
+  return primitive(
+    target(primitive(a) as never, primitive(b) as never, primitive(c) as never, primitive(queue)),
+  );
 }
 
 Object.defineProperty(globalThis, '__pitbossBridge', {

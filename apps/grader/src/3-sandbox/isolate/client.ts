@@ -1,5 +1,5 @@
 // The grader's side of a submission's isolate host: one sandboxed host process (or a few, as --jobs
-// allows) per submission, each run a fresh isolate in it (host.ts). A run that does not come back in
+// allows) per submission, each run a fresh context in its warm isolate (host.ts). A run that does not come back in
 // its wall time ends its host, and the next run gets a new one; a host that dies before it says it is
 // ready never ran student code, so that is the machinery's failure, never the student's.
 import { chmodSync, copyFileSync, existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
@@ -376,7 +376,8 @@ export class IsolateSandbox {
         again = true;
       }
       this.#served.set(worker, settled.kind === 'reply' ? (this.#served.get(worker) ?? 0) + 1 : 0);
-      const counted = settled.kind === 'reply' ? (settled.reply as { cpuMs?: number; isolate?: unknown }) : {};
+      const counted =
+        settled.kind === 'reply' ? (settled.reply as { cpuMs?: number; isolate?: unknown }) : {};
       countIsolateRun(
         Number(counted.cpuMs ?? 0),
         again
@@ -456,7 +457,7 @@ export class IsolateSandbox {
     };
   }
 
-  /** An executor for one stage's unit tests: ChildWorker's shape, each request a fresh isolate. */
+  /** An executor for one stage's unit tests: ChildWorker's shape, each request a fresh context. */
   executor(dir: string, provided: readonly string[]): ExecWorker {
     return {
       run: async (request, _key, _keyOf, timeoutMs, limitMs = timeoutMs, cpuLimitMs) => {

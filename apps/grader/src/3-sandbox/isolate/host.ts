@@ -1,7 +1,8 @@
 // The isolate host: one sandboxed Node process per submission (bubblewrap, its own uid, limits) that
-// runs every JavaScript run of that submission, each in a fresh V8 isolate of its own: its own heap,
-// built-ins and globals, gone when the run ends. Student code inside sees only the library made in
-// the isolate (library.ts): no Node API, no host object. What comes out is plain data, copied: the
+// runs every JavaScript run of that submission, one after another in the submission's warm V8
+// isolate, each in a fresh context of its own: its own built-ins, globals and library, gone when the
+// run ends (SubmissionIsolate says what the isolate shares, and how that never decides a run). Student
+// code inside sees only the library made in its context (library.ts): no Node API, no host object. What comes out is plain data, copied: the
 // run's output, exit status and the uses of chance it told; the grader judges it in its own process.
 //
 // Limits: the heap by the isolate's memory limit, processor time by the isolate's own clock (checked
@@ -25,7 +26,6 @@ import {
   modulesOfExec,
   type ProgramReply,
   type ProgramRequest,
-  QUEUE_BROKEN,
   type RunLimits,
   type TestFileEnd,
   type TestsReply,
@@ -176,7 +176,8 @@ function afterRun(isolate: SubmissionIsolate): void {
 }
 
 /** A limit a run reached that an earlier run in its isolate could have brought nearer: its heap or clock. */
-const sharedLimit = (limit: HostLimit | undefined) => limit === 'memory' || limit === 'cpu' || limit === 'time';
+const sharedLimit = (limit: HostLimit | undefined) =>
+  limit === 'memory' || limit === 'cpu' || limit === 'time';
 
 const reply = (message: object) => writeSync(REPLY_FD, `${JSON.stringify({ token, ...message })}\n`);
 reply({ ready: true });
@@ -603,7 +604,10 @@ async function runProgramQueued(request: ProgramRequest, fresh: boolean): Promis
     };
   const asked = await runProgramOnce({ ...request, limits: left }, false, fresh);
   if ('queueBroken' in asked) throw new Error('a run without queueing cannot break its queue');
-  return { fresh: queued.fresh && asked.fresh, reply: { ...asked.reply, cpuMs: queued.cpuMs + asked.reply.cpuMs } };
+  return {
+    fresh: queued.fresh && asked.fresh,
+    reply: { ...asked.reply, cpuMs: queued.cpuMs + asked.reply.cpuMs },
+  };
 }
 
 async function runProgramOnce(

@@ -71,7 +71,8 @@ const signal = new Int32Array((globalThis as { __pitbossSignal?: SharedArrayBuff
 // that never needs one never pays for it. No code is made from text here: in a linked run the
 // reference's context is called from the student's, and the engine makes no code from text then.
 type PartName = 'buffer' | 'util' | 'assert';
-const partMakers = (globalThis as { __pitbossPartMakers?: Record<PartName, () => void> }).__pitbossPartMakers!;
+const partMakers = (globalThis as { __pitbossPartMakers?: Record<PartName, () => void> })
+  .__pitbossPartMakers!;
 (globalThis as { __pitbossPartMakers?: unknown }).__pitbossPartMakers = undefined;
 const made: Record<string, unknown> = Object.create(null);
 function part<T>(name: PartName): T {
