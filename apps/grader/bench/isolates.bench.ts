@@ -1,4 +1,4 @@
-// `pnpm bench` (grader): what a run of student code costs, a fresh isolate in the submission's host
+// `pnpm bench` (grader): what a run of student code costs, a fresh context in the submission's warm isolate
 // against a process of its own (PITBOSS_ISOLATES=off, the path before isolates), measured in the
 // same run so the ratio holds whatever the machine's load:
 //   1. the grader's own processor time per JavaScript run beyond the student's own work: BENCH_RUNS
@@ -9,7 +9,7 @@
 //      same check again (nothing changed: every run kept) and after a save of player.ts;
 //   3. a class (BENCH_CLASS submissions cycled through the correct-* and wrong-* fixtures) graded at
 //      --jobs 1 and 2 with isolates: submissions a minute, and the ratio of the two; with the runs a
-//      submission's grade makes, each in a fresh isolate, and what fresh isolates alone cost at the
+//      submission's grade makes, each in a fresh context (which isolate each had), and what fresh isolates would cost at the
 //      floor part 1 measures (a bare isolate and context, made and disposed, nothing run in it).
 import { spawn } from 'node:child_process';
 import {
@@ -224,12 +224,14 @@ async function throughput(): Promise<void> {
     if (jobs === 1) {
       const runs = Object.values(run.timings.isolateRuns).reduce((sum, n) => sum + n, 0) / CLASS;
       const { unit, transcripts, studentTests } = run.timings.isolateRuns;
+      const { fresh, warm, again } = run.timings.isolates;
       console.log(
-        `  runs a submission: ${runs.toFixed(0)}, each in a fresh isolate (unit tests ${(unit / CLASS).toFixed(0)}, ` +
-          `transcripts ${(transcripts / CLASS).toFixed(0)}, students' tests ${(studentTests / CLASS).toFixed(0)})` +
+        `  runs a submission: ${runs.toFixed(0)}, each in a fresh context (unit tests ${(unit / CLASS).toFixed(0)}, ` +
+          `transcripts ${(transcripts / CLASS).toFixed(0)}, students' tests ${(studentTests / CLASS).toFixed(0)}); ` +
+          `in the submission's warm isolate ${warm}, in one made for the run ${fresh}, made again after a limit ${again}` +
           (bareIsolateMs === undefined
             ? ''
-            : `: their bare isolates alone ${((runs * bareIsolateMs) / 1000).toFixed(2)} s of processor a submission`),
+            : `; were each a fresh isolate, those alone would be ${((runs * bareIsolateMs) / 1000).toFixed(2)} s of processor a submission`),
       );
       const own = Object.values(run.timings.isolateCpu).reduce((sum, s) => sum + s, 0) / CLASS;
       console.log(
