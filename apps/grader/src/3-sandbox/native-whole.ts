@@ -16,9 +16,9 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
+import type { CompilerProblem } from '../0-results/problems.ts';
 import type { Submission } from '../1-submission/submission.ts';
 import { isWholeProgramSource } from '../1-submission/submission.ts';
-import type { CompilerProblem } from '../6-reports/model.ts';
 import type { Assignment, NativeLanguage } from '../kit/assignment.ts';
 import { CACHE_ROOT } from '../plumbing/bundle.ts';
 import { PitbossError } from '../plumbing/errors.ts';

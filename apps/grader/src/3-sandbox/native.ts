@@ -21,8 +21,8 @@ import {
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { LimitFunction } from 'p-limit';
+import type { CompilerProblem, CompilerReport } from '../0-results/problems.ts';
 import type { Submission } from '../1-submission/submission.ts';
-import type { CompilerProblem, CompilerReport } from '../6-reports/model.ts';
 import type { Assignment, Limits, NativeLanguage } from '../kit/assignment.ts';
 import { CACHE_ROOT } from '../plumbing/bundle.ts';
 import { PitbossError } from '../plumbing/errors.ts';

@@ -27,10 +27,11 @@ import {
 import { dirname, join, resolve } from 'node:path';
 import batchSchema from '../../schema/batch.schema.json' with { type: 'json' };
 import reportSchema from '../../schema/report.schema.json' with { type: 'json' };
+import { boundReport, cutText } from '../0-results/bounds.ts';
+import { type Report, rescore } from '../0-results/report.ts';
 import { type ClassEntry, type ClassSummary, ClassTally } from '../6-reports/class.ts';
 import { renderHtml } from '../6-reports/html.ts';
 import { type Format, REPORT_FORMATS, render } from '../6-reports/index.ts';
-import { boundReport, cutText, type Report, rescore } from '../6-reports/model.ts';
 import { INSTRUCTOR_FOLDER, instructorView, studentView } from '../6-reports/views.ts';
 import { defaultPrivateFolder } from '../assignment/private-part.ts';
 import { PitbossError } from '../plumbing/errors.ts';

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pLimit from 'p-limit';
+import type { Report, ReportTokens, ReportView } from '../0-results/report.ts';
 import { ENCODING_NOTE_END } from '../1-submission/encoding.ts';
 import { editionFor, type Submission } from '../1-submission/submission.ts';
 import { readSubmissionMetadata } from '../1-submission/submission-metadata.ts';
@@ -20,7 +21,6 @@ import { infrastructureFault, runCanary, ungradableReport } from '../5-scoring/c
 import { ENDLESS_NOTE_END, STUDENT_TOOL_NOTE } from '../5-scoring/score.ts';
 import { terminalLine } from '../6-reports/human.ts';
 import { type Format, REPORT_FORMATS, writeAll } from '../6-reports/index.ts';
-import type { Report, ReportTokens, ReportView } from '../6-reports/model.ts';
 import { inView } from '../6-reports/views.ts';
 import { points } from '../6-reports/words.ts';
 import { CONFIG_FILE, chooseAssignment, declaredLanguage, readDeclared } from '../assignment/choose.ts';

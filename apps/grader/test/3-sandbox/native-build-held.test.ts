@@ -8,6 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Report } from '../../src/0-results/report.ts';
 import { sandboxSupport } from '../../src/3-sandbox/layers.ts';
 import {
   BUILD_PROCESSES,
@@ -15,7 +16,6 @@ import {
   buildFailure,
   readTextDiagnostics,
 } from '../../src/3-sandbox/native-whole.ts';
-import type { Report } from '../../src/6-reports/model.ts';
 import { pitbossHere, REPO_ROOT, scratch } from '../support.ts';
 
 const FIXTURES = join(REPO_ROOT, 'fixtures/submissions');

@@ -5,9 +5,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Report } from '../../src/0-results/report.ts';
 import { sandboxSupport } from '../../src/3-sandbox/layers.ts';
 import { MAX_SOURCE_BYTES, MAX_SOURCES } from '../../src/3-sandbox/native.ts';
-import type { Report } from '../../src/6-reports/model.ts';
 import { json, pitboss, REPO_ROOT, scratch } from '../support.ts';
 
 const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic-cpp');

@@ -4,8 +4,8 @@ import { chmodSync, cpSync, existsSync, readFileSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Report } from '../../src/0-results/report.ts';
 import { planTests } from '../../src/2-plan/plan.ts';
-import type { Report } from '../../src/6-reports/model.ts';
 import { loadAssignment } from '../../src/assignment/load.ts';
 import {
   type BatchFile,

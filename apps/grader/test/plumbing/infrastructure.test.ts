@@ -6,8 +6,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Report } from '../../src/0-results/report.ts';
 import { infrastructureFault } from '../../src/5-scoring/canary.ts';
-import type { Report } from '../../src/6-reports/model.ts';
 import { PitbossError } from '../../src/plumbing/errors.ts';
 import {
   chooseParent,

@@ -31,6 +31,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { LimitFunction } from 'p-limit';
+import type { Kill } from '../../0-results/mutant.ts';
 import {
   type CaseResult,
   describeLimit,
@@ -47,7 +48,6 @@ import {
   type TestRunReply,
   watchMemory,
 } from '../../3-sandbox/door.ts';
-import type { Kill } from '../../6-reports/model.ts';
 import type { Limits } from '../../kit/assignment.ts';
 
 export interface StudentCase {

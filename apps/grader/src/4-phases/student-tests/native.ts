@@ -22,6 +22,9 @@ import {
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import pLimit from 'p-limit';
+import type { Kill } from '../../0-results/mutant.ts';
+import type { CompilerProblem } from '../../0-results/problems.ts';
+import type { Report } from '../../0-results/report.ts';
 import type { Submission } from '../../1-submission/submission.ts';
 import {
   type Budget,
@@ -37,7 +40,6 @@ import {
   runInSandbox,
   runProgram,
 } from '../../3-sandbox/door.ts';
-import type { CompilerProblem, Kill, Report } from '../../6-reports/model.ts';
 import type { Assignment, Limits } from '../../kit/assignment.ts';
 import type { Mutant } from '../../mutants/catalogue.ts';
 import { CACHE_ROOT } from '../../plumbing/bundle.ts';
