@@ -1,19 +1,13 @@
 // Everything below bounds what a report can hold. Student code decides much of a report's text (test
 // messages, counterexamples, transcript lines, its own tests' names, its folder's name), so a report
 // is bounded before it is stored or rendered: no string, list or whole report can grow without limit.
+
+import type { CallDeviation } from './calls.ts';
 import type { DiffRegion, TranscriptDiff } from './diff.ts';
 import type { Kill, MutantResult } from './mutant.ts';
 import type { CompilerProblem, CompilerReport, TypeCheckResult, TypeProblem } from './problems.ts';
 import type { PartNotChecked, PartScore, Report } from './report.ts';
-import type {
-  CallDeviation,
-  ChanceUse,
-  Hint,
-  TestResult,
-  TestStatus,
-  TranscriptParts,
-  Visibility,
-} from './test.ts';
+import type { ChanceUse, Hint, TestResult, TestStatus, TranscriptParts, Visibility } from './test.ts';
 
 /** The most characters of one string from a report, the note saying how much was cut included. */
 export const TEXT_LIMIT = 64 * 1024;

@@ -1,5 +1,6 @@
 // One test's result in a report: its status, its score and the evidence a format shows with it. The
 // vocabulary every room shares: the phases fill it in, scoring adds the points, the formats render it.
+import type { CallDeviation } from './calls.ts';
 import type { ShorterInput, TranscriptDiff } from './diff.ts';
 import type { MutantResult } from './mutant.ts';
 
@@ -137,39 +138,6 @@ export const roundPoints = (points: number): number => Math.round(points * 1000)
 export interface ChanceUse {
   file: string;
   call: string;
-}
-
-/**
- * The first place a program's calls to the reference's files (CallsCheck) part from the reference
- * program's calls. `missing`: the reference makes `expected` here, and the program makes it fewer
- * times in all; `extra`: the program makes `actual` here, more times in all than the reference;
- * `order`: the program makes `actual` at another moment than the reference does; `different`: a call
- * the reference never makes in this run.
- */
-export interface CallDeviation {
-  kind: 'missing' | 'extra' | 'order' | 'different';
-  /** 1-based: the reference's call at that place (one past its last when it has no more). */
-  index: number;
-  /** The reference's call there; absent when the reference had made its last call. */
-  expected?: string | undefined;
-  /**
-   * The program's call there, only when the reference makes the very same call somewhere in this run
-   * (the program ran beside the reference's files: no other text of its own is told); absent when it
-   * had made its last call or made one the reference never makes.
-   */
-  actual?: string | undefined;
-  /** The program had made its last call. */
-  ended?: boolean | undefined;
-  /** The method of a call the reference never makes (`player.bet`), when the reference calls that method. */
-  actualMethod?: string | undefined;
-  /** The last call both made before it. */
-  after?: string | undefined;
-  /** How many lines of the transcript the reference had printed when it made its call there. */
-  line: number;
-  /** Where the reference makes `actual` (1-based), for `order`. */
-  referenceIndex?: number | undefined;
-  /** The rubric makes the deviation cost the test its points (`calls: scored`), even with a right transcript. */
-  scored: boolean;
 }
 
 export interface TranscriptRun {
