@@ -17,7 +17,6 @@ import { readSubmissionPolicy } from '../2-plan/rubric.ts';
 import { isolatesSupport, sandboxSupport } from '../3-sandbox/door.ts';
 import { keepingProblem, newKeeping, writeKept } from '../4-phases/keep.ts';
 import type { GradeOptions, Replay } from '../4-phases/options.ts';
-import { infrastructureFault, runCanary, ungradableReport } from '../5-scoring/canary.ts';
 import { ENDLESS_NOTE_END, STUDENT_TOOL_NOTE } from '../5-scoring/score.ts';
 import { terminalLine } from '../6-reports/human.ts';
 import { type Format, REPORT_FORMATS, writeAll } from '../6-reports/index.ts';
@@ -57,6 +56,7 @@ import { EXIT_FAILURES, EXIT_INFRASTRUCTURE, EXIT_OK, PitbossError } from '../pl
 import { openWorkRoot } from '../plumbing/infrastructure.ts';
 import { countedLimiter, timedNow } from '../plumbing/timings.ts';
 import { TOOL_VERSION } from '../plumbing/version.ts';
+import { infrastructureFault, runCanary, ungradableReport } from '../self-check/canary.ts';
 import { regradeOf, tellRegrade } from './compare.ts';
 import type { Io } from './io.ts';
 import { startProgress } from './progress.ts';

@@ -14,7 +14,7 @@ import { testWarnings } from '../6-reports/words.ts';
 import { solutionDirOf } from '../assignment/load.ts';
 import { gradeSubmission } from '../grade.ts';
 import type { Assignment, Limits } from '../kit/assignment.ts';
-import type { Mutant } from './catalogue.ts';
+import type { Mutant } from '../mutants/catalogue.ts';
 
 /** The kinds of test a kill is told by, in the matrix's columns. */
 export const KILL_KINDS = ['unit', 'linked', 'own'] as const;
