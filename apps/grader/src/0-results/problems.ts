@@ -11,7 +11,7 @@ export interface TypeProblem {
 
 export type TypeCheckResult = { problems: TypeProblem[]; omitted: number } | { skipped: string };
 
-/** One thing a compiled language's compiler said of a student's file (3-sandbox/native.ts). */
+/** One thing a compiled language's compiler said of a student's file (3-sandbox/native/build.ts). */
 export interface CompilerProblem {
   file: string;
   line: number;

@@ -1,7 +1,6 @@
 // The words every report format shares, written once: a status in one word, a score, a test's
 // visibility tag. (A replay command is `replayCommand` in replay.ts.)
 
-import type { CallDeviation } from '../0-results/calls.ts';
 import { describeCalls } from '../0-results/calls.ts';
 import type { TranscriptDiff } from '../0-results/diff.ts';
 import type { PartNotChecked, Report } from '../0-results/report.ts';

@@ -13,16 +13,13 @@ import type * as TreeSitter from 'web-tree-sitter';
 import type {
   BehaviourGroup,
   CodeLanguage,
-  SharedFailure,
-  SimilarFragment,
-  SimilarityReport,
   SimilarPair,
   SimilarSubmission,
 } from '../0-results/similarity.ts';
-import type { TestResult, Visibility } from '../0-results/test.ts';
+import type { TestResult } from '../0-results/test.ts';
 import type { Submission } from '../1-submission/submission.ts';
 import type { Assignment } from '../kit/assignment.ts';
-import { PitbossError, type PitbossErrorCode } from '../plumbing/errors.ts';
+import { PitbossError } from '../plumbing/errors.ts';
 import type { BatchFile } from './batch.ts';
 
 /**

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/0-results/report.ts';
 import type { TestStatus } from '../../src/0-results/test.ts';
-import { sandboxSupport } from '../../src/3-sandbox/layers.ts';
+import { sandboxSupport } from '../../src/3-sandbox/process/layers.ts';
 import { REPO_ROOT } from '../support.ts';
 
 const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic-cpp');

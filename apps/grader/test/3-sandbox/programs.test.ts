@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/0-results/report.ts';
-import { type ProgramOutcome, runProgram } from '../../src/3-sandbox/process.ts';
+import { type ProgramOutcome, runProgram } from '../../src/3-sandbox/process/process.ts';
 import { type ProgramRun, runPrograms } from '../../src/3-sandbox/programs.ts';
 import { runPitboss } from '../../src/commands/cli.ts';
 import type { Limits } from '../../src/kit/assignment.ts';
