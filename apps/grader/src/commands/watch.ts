@@ -16,8 +16,9 @@ import { failureLines, statusWord, terminalLine } from '../6-reports/human.ts';
 import { points, scoreOutOf } from '../6-reports/words.ts';
 import { changedTests } from '../class/regrade.ts';
 import { EXIT_OK, EXIT_USAGE, PitbossError } from '../plumbing/errors.ts';
-import { checkRun, type GradeFlags } from './grading.ts';
+import { checkRun } from './grading.ts';
 import type { Io } from './io.ts';
+import type { GradeFlags } from './run-plan.ts';
 
 /** Folders whose changes are never the student's edit: the grader's own notes, packages, version control. */
 const IGNORED_FOLDERS = new Set([HISTORY_FOLDER, 'node_modules', '.git']);
