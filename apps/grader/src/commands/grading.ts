@@ -1,4 +1,4 @@
-// What `check` and `grade` share: a run over submissions, in three steps. `planRun` reads the command
+// What `check` and `grade` share: a run over submissions, in three steps. `planRun` (run-plan.ts) reads the command
 // (the assignment, its tests, the limits, the folders, each read once); `gradeChosen` grades them
 // beside the canary, storing and writing each result as it finishes; `tellResults` writes the class's
 // files or prints the reports, and says the exit status.

@@ -15,14 +15,9 @@ import { type Format, REPORT_FORMATS } from '../6-reports/index.ts';
 import { CONFIG_FILE, chooseAssignment, declaredLanguage, readDeclared } from '../assignment/choose.ts';
 import { loadAssignment } from '../assignment/load.ts';
 import { privateFolder, privateTranscriptCases } from '../assignment/private-part.ts';
-import {
-  gradeDecidingPart,
-  inShard,
-  type RunIdentity,
-  readCheckedBatch,
-  type Shard,
-} from '../class/batch.ts';
+import { gradeDecidingPart, inShard, type RunIdentity, type Shard } from '../class/batch.ts';
 import { expandFolders, outputNames, type ReadFolder, readFolder, readFolders } from '../class/folders.ts';
+import { readCheckedBatch } from '../class/merge.ts';
 import { hashFolder } from '../class/results.ts';
 import { selectTests } from '../grade.ts';
 import type { Assignment, Limits } from '../kit/assignment.ts';

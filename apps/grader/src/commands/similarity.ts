@@ -9,8 +9,8 @@ import { terminalLine } from '../6-reports/human.ts';
 import { renderSimilarityHtml } from '../6-reports/similarity.ts';
 import { chooseAssignment } from '../assignment/choose.ts';
 import { loadAssignment } from '../assignment/load.ts';
-import { readBatch } from '../class/batch.ts';
 import { expandFolders, outputNames } from '../class/folders.ts';
+import { readBatch } from '../class/merge.ts';
 import {
   codeOf,
   cppTokenizer,

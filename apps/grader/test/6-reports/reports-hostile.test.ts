@@ -21,12 +21,12 @@ import {
   type BatchEntry,
   type BatchFile,
   canonicalJson,
-  mergeBatches,
   newBatch,
   type RunIdentity,
   writeBatchFiles,
   writeSubmissionFiles,
 } from '../../src/class/batch.ts';
+import { mergeBatches } from '../../src/class/merge.ts';
 import { hashFolder } from '../../src/class/results.ts';
 import { PitbossError } from '../../src/plumbing/errors.ts';
 import { CORRECT, pitboss, pitbossHere, REPO_ROOT, scratch, testResult as test } from '../support.ts';

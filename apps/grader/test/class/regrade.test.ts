@@ -12,9 +12,9 @@ import {
   canonicalJson,
   newBatch,
   type RunIdentity,
-  readBatch,
   writeBatchFiles,
 } from '../../src/class/batch.ts';
+import { readBatch } from '../../src/class/merge.ts';
 import { compareRuns, renderRegrade } from '../../src/class/regrade.ts';
 import { gradeSubmission } from '../../src/grade.ts';
 import type { Assignment } from '../../src/kit/assignment.ts';

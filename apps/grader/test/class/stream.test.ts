@@ -18,13 +18,12 @@ import {
   batchHead,
   CLASS_REPORT,
   GRADEBOOK,
-  mergeBatches,
   newBatch,
   type RunIdentity,
-  readBatch,
   writeBatchFiles,
   writeBatchFilesStreaming,
 } from '../../src/class/batch.ts';
+import { mergeBatches, readBatch } from '../../src/class/merge.ts';
 import { hashFolder, ResultStore } from '../../src/class/results.ts';
 import { Spool } from '../../src/class/spool.ts';
 import { CORRECT, pitbossHere, scratch, testResult as test } from '../support.ts';
