@@ -28,7 +28,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Report } from '../src/6-reports/model.ts';
+import type { Report } from '../src/0-results/report.ts';
 import { loadAssignment } from '../src/assignment/load.ts';
 import { privateFolder } from '../src/assignment/private-part.ts';
 import { hashFolder, RESULTS_FOLDER, ResultStore } from '../src/class/results.ts';

@@ -4,6 +4,7 @@
 // them in turn: each phase is a file of 4-phases/.
 import { chmodSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Report } from './0-results/report.ts';
 import { encodingNotes } from './1-submission/encoding.ts';
 import { editionOf, readSubmission, type Submission } from './1-submission/submission.ts';
 import { type PlannedTest, planForEdition } from './2-plan/plan.ts';
@@ -27,7 +28,6 @@ import { markKept, runOwnTests, runStudentTests } from './4-phases/student-tests
 import { attribute, keepTranscripts, runTranscripts } from './4-phases/transcripts.ts';
 import { runUnitTests } from './4-phases/unit.ts';
 import { endlessNote, STUDENT_TOOL_NOTE, scoreReport, scoreTests } from './5-scoring/score.ts';
-import type { Report } from './6-reports/model.ts';
 import type { Assignment } from './kit/assignment.ts';
 import { omittedIds } from './mutants/catalogue.ts';
 import { timed } from './plumbing/timings.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { SaxesParser } from 'saxes';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Report } from '../src/6-reports/model.ts';
+import type { Report } from '../src/0-results/report.ts';
 import {
   CORRECT,
   IMPLEMENTATION,

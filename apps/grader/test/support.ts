@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
-import type { TestResult } from '../src/6-reports/model.ts';
+import type { TestResult } from '../src/0-results/test.ts';
 import { runPitboss } from '../src/commands/cli.ts';
 
 export const REPO_ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');

@@ -3,7 +3,8 @@
 // a student's `check` shows a hint, and the student's own count of failing checks that gates some.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Report, TestResult } from '../6-reports/model.ts';
+import type { Report } from '../0-results/report.ts';
+import type { TestResult } from '../0-results/test.ts';
 import { solutionDirOf } from '../assignment/load.ts';
 import type { Assignment, TranscriptCase } from '../kit/assignment.ts';
 import type { Mutant } from '../mutants/catalogue.ts';

@@ -1,15 +1,10 @@
 // The tests of an assignment, each with its points and visibility from the rubric.
 
+import type { Hint, Visibility } from '../0-results/test.ts';
 import type { Assignment, TranscriptCase } from '../kit/assignment.ts';
 import type { Mutant } from '../mutants/catalogue.ts';
 import { refuseQuotingHints } from './hints.ts';
-import {
-  applyRubric,
-  type CallDeviations,
-  type Hint,
-  type TranscriptWeights,
-  type Visibility,
-} from './rubric.ts';
+import { applyRubric, type CallDeviations, type TranscriptWeights } from './rubric.ts';
 
 /**
  * How a program's transcript is run: `linked` takes only the program from the student and the

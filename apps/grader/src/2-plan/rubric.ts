@@ -1,12 +1,10 @@
 // A rubric gives each test its points and its visibility. It is data (rubric.json), checked against
 // a JSON schema and against the tests it must cover.
 import { readFileSync } from 'node:fs';
+import { type Hint, type HintFrom, VISIBILITIES, type Visibility } from '../0-results/test.ts';
 import { refillMs, type TokenPolicy } from '../1-submission/tokens.ts';
 import { PitbossError } from '../plumbing/errors.ts';
 import { schemaCheck } from '../plumbing/json-schema.ts';
-
-export const VISIBILITIES = ['visible', 'hidden', 'after_due_date', 'after_published'] as const;
-export type Visibility = (typeof VISIBILITIES)[number];
 
 /**
  * What a deviation in the calls a program makes to the reference's files (CallsCheck) costs when its
@@ -35,19 +33,6 @@ export interface Rubric {
   hints: Map<string, Hint>;
   /** The hint entries as written, for the check that none quotes the private part (hints.ts). */
   hintEntries: HintEntry[];
-}
-
-/**
- * When a hint may be shown, beyond the test failing: `after_due_date` (only by `grade`: never by a
- * student's `check`; on Gradescope a test of its own, shown after the due date), or from the Nth
- * `check` of the student's own folder on which the test failed (`grade` always shows it).
- */
-export type HintFrom = 'after_due_date' | { failingRuns: number };
-
-/** An instructor's hint for a failing test (a mutant test fails when the student's tests miss it). */
-export interface Hint {
-  text: string;
-  from?: HintFrom | undefined;
 }
 
 export interface HintEntry {

@@ -3,7 +3,7 @@
 // The process could tell anything (its own code writes on the same channel); what it can forge is
 // only a warning about itself, never a score, and never a word the grader did not choose.
 
-import type { ChanceUse } from '../6-reports/model.ts';
+import type { ChanceUse } from '../0-results/test.ts';
 import { CHANCE_CALLS } from './children/chance.ts';
 
 const KNOWN = new Set<string>(CHANCE_CALLS);

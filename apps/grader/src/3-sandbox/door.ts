@@ -20,7 +20,6 @@ export {
 } from './children/student-tests/protocol.ts';
 export { compileInMemory } from './compiler.ts';
 export { type ExecWorker, ISOLATE_PROGRAMS, IsolateSandbox, isolatesSupport } from './isolate/client.ts';
-export { sandboxSupport } from './layers.ts';
 export {
   Budget,
   describeLimit,
@@ -32,24 +31,24 @@ export {
 export {
   budgetSpent,
   buildInBudget,
-  buildKept,
   CANARY_NAME,
   compileNativeShared,
   compilerVersion,
   compileSource,
-  describeProblem,
   HARNESS_NAME,
-  linkProblem,
   MAX_SOURCES,
   type NativeStaging,
   programName,
   runInSandbox,
   sourceTooLarge,
   stageNativeSubmission,
-} from './native.ts';
-export { encodeNativeRequest } from './native-calls.ts';
-export { READY_VARIABLE } from './native-chance.ts';
-export { stageWholeProgram } from './native-whole.ts';
+} from './native/build.ts';
+export { encodeNativeRequest } from './native/calls.ts';
+export { READY_VARIABLE } from './native/chance.ts';
+export { describeProblem, linkProblem } from './native/diagnostics.ts';
+export { buildKept } from './native/kept-build.ts';
+export { stageWholeProgram } from './native/whole.ts';
+export { sandboxSupport } from './process/layers.ts';
 export {
   BEFORE_MAIN,
   killGroup,
@@ -57,7 +56,9 @@ export {
   runProgram,
   spawnStudent,
   watchMemory,
-} from './process.ts';
+} from './process/process.ts';
+export { runVariant, VARIANT_MAX_MS, type VariantRunOptions } from './process/variant.ts';
+export { ChildWorker, type Settled } from './process/worker.ts';
 export { type ProgramRun, runPrograms } from './programs.ts';
 export {
   atTheImport,
@@ -69,5 +70,5 @@ export {
   SUBMISSION_NAMESPACE,
   stageSubmission,
 } from './stage.ts';
+export type { FileOutcome, Modules } from './test-files.ts';
 export { checkTypes } from './type-check.ts';
-export { ChildWorker, type Settled } from './worker.ts';

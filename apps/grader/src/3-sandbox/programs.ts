@@ -12,7 +12,7 @@ import type { LimitFunction } from 'p-limit';
 import type { Limits } from '../kit/assignment.ts';
 import type { IsolateSandbox } from './isolate/client.ts';
 import type { Budget } from './limits.ts';
-import { type ProgramOutcome, programCpuSeconds, runProgram } from './process.ts';
+import { type ProgramOutcome, programCpuSeconds, runProgram } from './process/process.ts';
 
 export interface ProgramRun {
   /** Names the run in the answer. */

@@ -17,8 +17,8 @@ import {
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { TypeCheckResult } from '../0-results/problems.ts';
 import type { Submission } from '../1-submission/submission.ts';
-import type { TypeCheckResult } from '../6-reports/model.ts';
 import { typeCheckBundle } from '../assignment/load.ts';
 import type { Assignment } from '../kit/assignment.ts';
 import { STARTER_COMPILER_OPTIONS } from '../kit/starter.ts';

@@ -1,7 +1,7 @@
 // Compares the calls a program made to the reference's files (recorded in its linked run) with the
 // calls the reference program makes, and finds where they first part (CallsCheck, kit/assignment.ts).
 
-import type { CallDeviation } from '../6-reports/model.ts';
+import type { CallDeviation } from '../0-results/calls.ts';
 import type { ExpectedCall } from '../kit/assignment.ts';
 
 /** `player.bet(100, 5)` is a call of `player.bet`. */

@@ -1,8 +1,9 @@
 // Where a transcript is judged: a program's run against the reference's expected output, as a verdict
 // and the words that tell it.
 
+import type { TranscriptDiff } from '../0-results/diff.ts';
+import type { TranscriptParts } from '../0-results/test.ts';
 import { BEFORE_MAIN, type Budget, describeLimit, type ProgramOutcome } from '../3-sandbox/door.ts';
-import type { TranscriptDiff, TranscriptParts } from '../6-reports/model.ts';
 import type { GameEvents, Limits, ReadAllowance, StdinRead } from '../kit/assignment.ts';
 import {
   allowanceOf,

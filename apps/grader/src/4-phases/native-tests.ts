@@ -1,10 +1,10 @@
 // Phase: a compiled edition's students' tests (C++), against that edition's own mutants.
 
 import { join } from 'node:path';
+import type { Report } from '../0-results/report.ts';
 import type { Submission } from '../1-submission/submission.ts';
 import type { PlannedTest } from '../2-plan/plan.ts';
 import { type Budget, CANARY_NAME } from '../3-sandbox/door.ts';
-import type { Report } from '../6-reports/model.ts';
 import type { Assignment } from '../kit/assignment.ts';
 import { type Mutant, readCatalogue } from '../mutants/catalogue.ts';
 import { PitbossError } from '../plumbing/errors.ts';

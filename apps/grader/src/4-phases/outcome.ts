@@ -1,6 +1,6 @@
 // A test's outcome before it is scored, and the verdicts more than one phase gives: a limit hit, a
 // budget spent, code that already hung.
-import type { TestResult } from '../6-reports/model.ts';
+import type { TestResult } from '../0-results/test.ts';
 
 export type Outcome = Omit<
   TestResult,

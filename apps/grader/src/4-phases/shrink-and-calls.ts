@@ -1,5 +1,8 @@
 // Two checks on a transcript's runs beside its verdict: a failing case's stdin cut to the shortest that
 // still shows a difference, and a linked run's calls to the reference's files (CallsCheck).
+
+import { describeCalls } from '../0-results/calls.ts';
+import type { ShorterInput } from '../0-results/diff.ts';
 import type { CallDeviations } from '../2-plan/rubric.ts';
 import {
   type Budget,
@@ -8,8 +11,6 @@ import {
   runPrograms,
   transcriptLimitMs,
 } from '../3-sandbox/door.ts';
-import type { ShorterInput } from '../6-reports/model.ts';
-import { describeCalls } from '../6-reports/words.ts';
 import type { Assignment, ExpectedCall, TranscriptCase } from '../kit/assignment.ts';
 import { compareCalls } from './calls-diff.ts';
 import { judgeTranscript, lineCount } from './judge-transcript.ts';

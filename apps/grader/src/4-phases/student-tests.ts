@@ -2,10 +2,11 @@
 // implementations and the mutants; a mutant is exposed here, by the tests that fail on it.
 
 import { join } from 'node:path';
+import { killWords, type MutantResult } from '../0-results/mutant.ts';
+import type { Report } from '../0-results/report.ts';
 import type { Submission } from '../1-submission/submission.ts';
 import type { PlannedTest } from '../2-plan/plan.ts';
 import { forSandbox, type Manifest, type Staging } from '../3-sandbox/door.ts';
-import { killWords, type MutantResult, type Report } from '../6-reports/model.ts';
 import { studentTestsBundle } from '../assignment/load.ts';
 import type { Assignment } from '../kit/assignment.ts';
 import { isKeptTest } from '../kit/keep.ts';

@@ -1,7 +1,8 @@
 // Compares a program's output with the reference's: where they first part, with context, and
 // whether only whitespace differs.
 import { diffArrays } from 'diff';
-import { type DiffRegion, REGIONS_LISTED, type TranscriptDiff } from '../6-reports/model.ts';
+import { REGIONS_LISTED } from '../0-results/bounds.ts';
+import type { DiffRegion, TranscriptDiff } from '../0-results/diff.ts';
 import type { StdinRead } from '../kit/assignment.ts';
 
 const CONTEXT = 3;

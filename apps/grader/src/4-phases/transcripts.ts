@@ -2,6 +2,7 @@
 // hangs; the first run of each linking runs again (its repeat), the first failing case of a group is
 // shrunk, and a linked run's calls are checked (shrink-and-calls.ts).
 import { join } from 'node:path';
+import type { TranscriptDiff } from '../0-results/diff.ts';
 import type { PlannedTest } from '../2-plan/plan.ts';
 import {
   type Budget,
@@ -15,7 +16,6 @@ import {
   transcriptLimitMs,
   withChance,
 } from '../3-sandbox/door.ts';
-import type { TranscriptDiff } from '../6-reports/model.ts';
 import { type Assignment, wholeProgramRun } from '../kit/assignment.ts';
 import { callsExpected, expectedOf } from './expected.ts';
 import { judgeTranscript, lineCount } from './judge-transcript.ts';

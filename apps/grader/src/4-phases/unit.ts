@@ -66,7 +66,7 @@ export async function runUnitTests(
   const byFile = new Map<string, PlannedTest[]>();
   for (const test of tests) byFile.set(test.file, [...(byFile.get(test.file) ?? []), test]);
   const native = assignment.native;
-  // A compiled edition's calls go to its harness (linked per file, 3-sandbox/native.ts), not the executor.
+  // A compiled edition's calls go to its harness (linked per file, 3-sandbox/native/build.ts), not the executor.
   const executor =
     native === undefined ? await forSandbox(await executorBundle(), options.workRoot) : undefined;
   const provided = providedModules(assignment);

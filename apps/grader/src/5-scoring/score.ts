@@ -1,19 +1,13 @@
 // Scoring: each test's outcome is worth its points when it passed, summed per part (each student file,
 // all files together, the student's own tests) and in all, into the submission's report.
+
+import { boundReport } from '../0-results/bounds.ts';
+import { type PartScore, type Report, SCHEMA_VERSION } from '../0-results/report.ts';
+import { roundPoints, type TestResult, type TestStatus, type TranscriptParts } from '../0-results/test.ts';
 import type { Submission } from '../1-submission/submission.ts';
 import { ALL_FILES, type PlannedTest, STUDENT_TESTS } from '../2-plan/plan.ts';
 import type { GradeOptions } from '../4-phases/options.ts';
 import type { Outcome } from '../4-phases/outcome.ts';
-import {
-  boundReport,
-  type PartScore,
-  type Report,
-  roundPoints,
-  SCHEMA_VERSION,
-  type TestResult,
-  type TestStatus,
-  type TranscriptParts,
-} from '../6-reports/model.ts';
 import type { Assignment } from '../kit/assignment.ts';
 import { TOOL_VERSION } from '../plumbing/version.ts';
 

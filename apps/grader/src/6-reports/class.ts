@@ -3,15 +3,9 @@
 // mutants its tests expose least. Also the gradebook (CSV). Both are pure functions of the reports, in
 // the submissions' order: no paths, dates or durations, so every run and machine writes the same bytes.
 import { stringify } from 'csv-stringify/sync';
-import {
-  boundReport,
-  cutText,
-  type PartScore,
-  type Report,
-  roundPoints,
-  type TestResult,
-  type TestStatus,
-} from './model.ts';
+import { boundReport, cutText } from '../0-results/bounds.ts';
+import type { PartScore, Report } from '../0-results/report.ts';
+import { roundPoints, type TestResult, type TestStatus } from '../0-results/test.ts';
 import { esc, num, page, percent } from './page.ts';
 import { INSTRUCTOR_FOLDER } from './views.ts';
 import { points, STATUS_WORDS, visibilityWords } from './words.ts';

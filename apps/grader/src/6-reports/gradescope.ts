@@ -3,9 +3,12 @@
 // otherwise: every one is declared plain text, so nothing a student's code printed becomes markup, and
 // control characters are escaped as in the terminal report.
 
-import type { Visibility } from '../2-plan/rubric.ts';
+import { boundReport } from '../0-results/bounds.ts';
+import type { TranscriptDiff } from '../0-results/diff.ts';
+import type { Report } from '../0-results/report.ts';
+import type { Visibility } from '../0-results/test.ts';
+import { RERUN_WHERE, rerunCommand } from '../kit/rerun.ts';
 import { terminalBlock, terminalLine } from './human.ts';
-import { boundReport, RERUN_WHERE, type Report, rerunCommand, type TranscriptDiff } from './model.ts';
 import {
   compilerLines,
   hintText,

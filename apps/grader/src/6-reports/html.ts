@@ -2,26 +2,22 @@
 // counterexample and replay command, transcript diffs side by side with whitespace made visible, and
 // the student's tests x mutants matrix. Status is told in words and symbols, never by colour alone.
 // Visibility: `check` reports hold visible tests only; no report names a hidden mutant.
-import {
-  boundReport,
-  courseMaxScore,
-  failingSentence,
-  notCheckedWords,
-  OWN_TESTS_SCORED_LATER,
-  ownAndKept,
-  type Report,
-  rerunFor,
-  type TestResult,
-  type TranscriptDiff,
-} from './model.ts';
+import { boundReport } from '../0-results/bounds.ts';
+import type { TranscriptDiff } from '../0-results/diff.ts';
+import { courseMaxScore, ownAndKept, type Report } from '../0-results/report.ts';
+import type { TestResult } from '../0-results/test.ts';
 import { esc, num, page, percent } from './page.ts';
+import { rerunFor } from './replay.ts';
 import {
   byHint,
   compilerLines,
   failingPoints,
+  failingSentence,
   groupedHints,
   groupedWarnings,
   hintHeading,
+  notCheckedWords,
+  OWN_TESTS_SCORED_LATER,
   ownTestWorth,
   STATUS_WORDS,
   sameFailures,
@@ -168,7 +164,7 @@ function failingTest(report: Report, test: TestResult): string {
     );
   }
   // A page is read away from the machine that made it: the command names the submission's folder as
-  // the student has it, run from where pitboss runs (model.ts, rerunFor).
+  // the student has it, run from where pitboss runs (replay.ts, rerunFor).
   const rerun = rerunFor(report, test);
   if (rerun !== undefined) parts.push(`<p>${esc(rerun.words)}: <code>${esc(rerun.command)}</code></p>`);
   if (hintBlock(test) !== '') parts.push(hintBlock(test));

@@ -1,28 +1,22 @@
 // The report for people: score by part, then every lost point with what to do about it.
 import pc from 'picocolors';
-import {
-  boundReport,
-  courseMaxScore,
-  failingSentence,
-  killWords,
-  type MutantResult,
-  notCheckedWords,
-  OWN_TESTS_SCORED_LATER,
-  ownAndKept,
-  type ReplayFrom,
-  type Report,
-  replayCommand,
-  type TestResult,
-  type TranscriptDiff,
-} from './model.ts';
+import { boundReport } from '../0-results/bounds.ts';
+import type { TranscriptDiff } from '../0-results/diff.ts';
+import { killWords, type MutantResult } from '../0-results/mutant.ts';
+import { courseMaxScore, ownAndKept, type Report } from '../0-results/report.ts';
+import type { TestResult } from '../0-results/test.ts';
+import { type ReplayFrom, replayCommand } from './replay.ts';
 import {
   byHint,
   compilerLines,
   failingPoints,
+  failingSentence,
   groupedHints,
   groupedWarnings,
   hintText,
   IDLE_TESTS_QUESTION,
+  notCheckedWords,
+  OWN_TESTS_SCORED_LATER,
   ownTestWorth,
   placeWords,
   STATUS_WIDTH,
@@ -41,7 +35,7 @@ import {
 
 export interface HumanOptions {
   color: boolean;
-  /** Where its replay commands are to be run (model.ts); absent: from the submission's folder. */
+  /** Where its replay commands are to be run (replay.ts); absent: from the submission's folder. */
   from?: ReplayFrom | undefined;
 }
 

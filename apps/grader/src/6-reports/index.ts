@@ -1,10 +1,13 @@
 // The report formats, one registry (as vitest's reporters): each says what file `--out` writes per
 // submission, whether several submissions fit one stdout, and how to render.
+
+import { boundReport } from '../0-results/bounds.ts';
+import type { Report } from '../0-results/report.ts';
 import { renderGradescope } from './gradescope.ts';
 import { renderHtml } from './html.ts';
 import { renderHuman } from './human.ts';
 import { renderJunit, writeJunit } from './junit.ts';
-import { boundReport, type ReplayFrom, type Report } from './model.ts';
+import type { ReplayFrom } from './replay.ts';
 
 export interface RenderOptions {
   color: boolean;

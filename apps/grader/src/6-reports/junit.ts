@@ -2,7 +2,10 @@
 // by a builder: every string is escaped as character data (never CDATA, which a `]]>` in a message
 // ends), and characters XML 1.0 cannot hold at all are shown as escapes, so no message can add,
 // end or hide an element.
-import { boundReport, type ReplayFrom, type Report, replayCommand, type TestResult } from './model.ts';
+import { boundReport } from '../0-results/bounds.ts';
+import type { Report } from '../0-results/report.ts';
+import type { TestResult } from '../0-results/test.ts';
+import { type ReplayFrom, replayCommand } from './replay.ts';
 import { compilerLines, groupedWarnings, hintText, typeCheckLines, WARNINGS_HEADING } from './words.ts';
 
 // Not allowed anywhere in an XML 1.0 document: C0 controls but tab, newline and carriage return,

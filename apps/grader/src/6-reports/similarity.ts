@@ -1,7 +1,7 @@
 // The similarity page, for staff only (never in a student's view): pairs of submissions ranked by how
 // alike their code is, the first ones side by side with their matching fragments marked, and groups of
 // submissions that fail alike. It says what is similar and where; what that means is the instructor's call.
-import type { SimilarityReport, SimilarPair, SimilarSubmission } from '../class/similarity.ts';
+import type { SimilarityReport, SimilarPair, SimilarSubmission } from '../0-results/similarity.ts';
 import { esc, page } from './page.ts';
 import { visibilityWords } from './words.ts';
 

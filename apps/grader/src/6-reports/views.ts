@@ -2,7 +2,9 @@
 // words, expected lines, diffs and counterexamples. The student's view shows hidden tests as
 // Gradescope does: counted and scored under a neutral name, never with their content. Every file a
 // student can be handed (`check` in any format, `grade --out`'s top-level files) is the student's view.
-import { boundReport, type Report, type ReportView, type TestResult } from './model.ts';
+import { boundReport } from '../0-results/bounds.ts';
+import type { Report, ReportView } from '../0-results/report.ts';
+import type { TestResult } from '../0-results/test.ts';
 import { heldBackName, placeWords } from './words.ts';
 
 export const VIEWS = ['student', 'instructor'] as const satisfies readonly ReportView[];

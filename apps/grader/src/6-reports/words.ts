@@ -1,6 +1,10 @@
 // The words every report format shares, written once: a status in one word, a score, a test's
-// visibility tag. (A replay command is `replayCommand` in model.ts.)
-import type { CallDeviation, Report, TestResult, TestStatus, TranscriptDiff } from './model.ts';
+// visibility tag. (A replay command is `replayCommand` in replay.ts.)
+
+import { describeCalls } from '../0-results/calls.ts';
+import type { TranscriptDiff } from '../0-results/diff.ts';
+import type { PartNotChecked, Report } from '../0-results/report.ts';
+import type { TestResult, TestStatus } from '../0-results/test.ts';
 
 /** A test's status in one upper-case word: the same in the terminal, the HTML page and the JUnit file. */
 export const STATUS_WORDS: Record<TestStatus, string> = {
@@ -80,30 +84,6 @@ export function compilerLines(report: Pick<Report, 'compiler'>): string[] {
     ),
     ...(compiler.omitted > 0 ? [`and ${compiler.omitted} more`] : []),
   ];
-}
-
-/**
- * Where a program's calls to the reference's files first part from the reference program's, in one
- * sentence (`program`: the test's file, the program).
- */
-export function describeCalls(deviation: CallDeviation, program: string): string {
-  const { expected, actual, after, index, line } = deviation;
-  const context = `${after === undefined ? 'before any other call' : `after ${after}`}, with ${line} line${line === 1 ? '' : 's'} of the transcript printed`;
-  const made =
-    actual ??
-    (deviation.actualMethod === undefined
-      ? 'a call the reference never makes in this game'
-      : `${deviation.actualMethod} with arguments the reference never gives it in this game`);
-  switch (deviation.kind) {
-    case 'missing':
-      return `your ${program} leaves out ${expected}, the reference's call ${index} (${context}); yours makes ${deviation.ended === true ? 'no call after that' : `${made} there`}`;
-    case 'extra':
-      return `your ${program} makes ${actual === undefined ? made : `an extra call ${actual}`} ${expected === undefined ? `after the reference's last call (${context})` : `where the reference makes its call ${index}, ${expected} (${context})`}`;
-    case 'order':
-      return `your ${program} calls ${actual} too ${(deviation.referenceIndex ?? 0) > index ? 'early' : 'late'}: as call ${index} (${context}), where the reference calls ${expected} and makes ${actual} its call ${deviation.referenceIndex}`;
-    case 'different':
-      return `your ${program} makes ${made} where the reference makes its call ${index}, ${expected} (${context})`;
-  }
 }
 
 /** A passing test's warning: the calls part from the reference's while the transcript is right. */
@@ -309,4 +289,23 @@ export function byHint(tests: readonly TestResult[]): { hint: string | undefined
     ...withHint.map(([hint, grouped]) => ({ hint, tests: grouped })),
     ...(without === undefined ? [] : [{ hint: undefined, tests: without }]),
   ];
+}
+
+/** What a report without mutants (the student tool) says of the part of the students' tests it cannot score. */
+export const OWN_TESTS_SCORED_LATER =
+  'How many planted bugs (mutants) your tests expose is scored when your submission is graded.';
+
+/** The sentence above a report's failing tests: how many lose points, and how many fail for none. */
+export function failingSentence(failed: readonly TestResult[], total: number): string {
+  const losing = failed.filter((test) => test.maxScore > 0).length;
+  const free = failed.length - losing;
+  const lead = `${losing} of ${total} tests of your implementation lose points`;
+  return free === 0 ? lead : `${lead}, and ${free} worth no points fail${free === 1 ? 's' : ''}`;
+}
+
+/** Why a part is not checked here, in a student's words. */
+export function notCheckedWords(part: PartNotChecked): string {
+  return part.reason === 'linked-transcripts'
+    ? `its transcripts run it with the course's solution for the other files, which this tool does not hold: scored when your submission is graded`
+    : `how many planted bugs (mutants) your tests expose: scored when your submission is graded`;
 }

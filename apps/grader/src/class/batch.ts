@@ -3,14 +3,14 @@
 // (no hidden test's content: they can be handed out), the same two in the instructor's view under
 // `instructor/`, and for the batch `index.html` (the class report, the instructor's, linking to the
 // instructor's pages), `gradebook.csv` and `pitboss-batch.json`: the run's identity,
-// the shard, and every report with its place among all the submissions. A merge of every shard's
+// the shard, and every report with its place among all the submissions. A merge (merge.ts) of every shard's
 // pitboss-batch.json writes the same files, byte for byte, as one run over all the submissions.
 //
 // A shard is input like any other: merge trusts nothing in it. Each batch file carries a checksum
 // (keyed by the instructor's private part when the run had one), is validated against
 // schema/batch.schema.json (every report's shape too), names only plain files that land inside
 // --out, and has its scores computed again from its tests' statuses.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import {
   closeSync,
   existsSync,
@@ -21,21 +21,18 @@ import {
   readFileSync,
   renameSync,
   rmSync,
-  statSync,
   writeSync,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import batchSchema from '../../schema/batch.schema.json' with { type: 'json' };
-import reportSchema from '../../schema/report.schema.json' with { type: 'json' };
+import { boundReport, cutText } from '../0-results/bounds.ts';
+import type { Report } from '../0-results/report.ts';
 import { type ClassEntry, type ClassSummary, ClassTally } from '../6-reports/class.ts';
 import { renderHtml } from '../6-reports/html.ts';
 import { type Format, REPORT_FORMATS, render } from '../6-reports/index.ts';
-import { boundReport, cutText, type Report, rescore } from '../6-reports/model.ts';
 import { INSTRUCTOR_FOLDER, instructorView, studentView } from '../6-reports/views.ts';
 import { defaultPrivateFolder } from '../assignment/private-part.ts';
 import { PitbossError } from '../plumbing/errors.ts';
 import { writeFileWhole } from '../plumbing/files.ts';
-import { schemaCheck } from '../plumbing/json-schema.ts';
 import { hashFolder } from './results.ts';
 
 export const BATCH_FILE = 'pitboss-batch.json';
@@ -45,26 +42,6 @@ export const GRADEBOOK = 'gradebook.csv';
 export const RESERVED_NAMES = ['index', 'pitboss-batch', 'gradebook'];
 /** The most UTF-8 bytes of a submission's file name, so that name and extension fit a file system's 255. */
 export const NAME_BYTES = 200;
-/** The most bytes of a pitboss-batch.json merge reads. */
-const BATCH_BYTES = 256 * 1024 * 1024;
-/**
- * The deepest a batch file may nest (the schema's shapes reach about ten): a deeper one (a free-form
- * field such as `run.limits` nested 200,000 times) would overflow the stack of whatever walks it.
- */
-const BATCH_DEPTH = 64;
-
-/** Whether `value` nests more than `limit` levels: walked with a stack of its own, never recursion. */
-function deeperThan(value: unknown, limit: number): boolean {
-  const pending: [unknown, number][] = [[value, 0]];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const [item, depth] = next;
-    if (item === null || typeof item !== 'object') continue;
-    if (depth >= limit) return true;
-    for (const child of Object.values(item)) pending.push([child, depth + 1]);
-  }
-  return false;
-}
-
 // Characters a file name under --out may not hold: separators, controls (C0, DEL, C1), and the
 // separators and bidirectional controls that make a name show as another.
 const UNSAFE_NAME =
@@ -98,7 +75,7 @@ function fileInside(out: string, name: string, extension: string): string {
   return path;
 }
 
-const BATCH_VERSION = 1;
+export const BATCH_VERSION = 1;
 
 /** Everything about a run that changes a result or a file it writes, besides the submissions. */
 export interface RunIdentity {
@@ -273,13 +250,13 @@ export function batchKey(privateDir: string | undefined): Buffer | undefined {
 }
 
 /** The private part a run's batch files are keyed by: the one given, else the default when it is the run's. */
-function keyFolder(run: RunIdentity, privateDir: string | undefined): string | undefined {
+export function keyFolder(run: RunIdentity, privateDir: string | undefined): string | undefined {
   if (privateDir !== undefined) return privateDir;
   const fallback = defaultPrivateFolder(run.assignment);
   return existsSync(fallback) ? fallback : undefined;
 }
 
-function checksumOf(batch: BatchFile, key: Buffer | undefined): Checksum {
+export function checksumOf(batch: BatchFile, key: Buffer | undefined): Checksum {
   const { checksum: _, ...content } = batch;
   const text = canonicalJson(content);
   return key === undefined
@@ -395,233 +372,6 @@ export function writeBatchFilesStreaming(
     rmSync(temporary, { force: true });
     throw error;
   }
-}
-
-const validateBatch = schemaCheck(batchSchema, { allErrors: false, strict: false }, [reportSchema]);
-
-export function readBatch(dir: string): BatchFile {
-  if (!existsSync(dir) || !statSync(dir).isDirectory())
-    throw new PitbossError('NO_SUCH_FOLDER', `no such folder: ${dir}`);
-  const file = join(dir, BATCH_FILE);
-  if (!existsSync(file)) {
-    throw new PitbossError(
-      'MERGE_NO_RESULTS',
-      `${dir} holds no results (no ${BATCH_FILE}): give the --out folders of \`pitboss grade\` runs that finished`,
-    );
-  }
-  // Never a FIFO or device (it would hang or never end), never past a size a batch can have.
-  const stat = statSync(file);
-  if (!stat.isFile()) throw new PitbossError('MERGE_INVALID', `${file} is not a regular file`);
-  if (stat.size > BATCH_BYTES)
-    throw new PitbossError(
-      'MERGE_INVALID',
-      `${file} is larger than a batch file can be (${BATCH_BYTES} bytes)`,
-    );
-  let batch: BatchFile;
-  try {
-    batch = JSON.parse(readFileSync(file, 'utf8')) as BatchFile;
-  } catch {
-    throw new PitbossError('MERGE_NO_RESULTS', `${file} is not valid JSON`);
-  }
-  if (deeperThan(batch, BATCH_DEPTH))
-    throw new PitbossError(
-      'MERGE_INVALID',
-      `${file} nests deeper than a batch file can (${BATCH_DEPTH} levels)`,
-    );
-  if (batch?.pitboss !== 'batch' || batch.version !== BATCH_VERSION || !Array.isArray(batch.submissions))
-    throw new PitbossError('MERGE_NO_RESULTS', `${file} is not a pitboss batch file this version reads`);
-  if (!validateBatch(batch)) {
-    const error = validateBatch.errors?.[0];
-    throw new PitbossError(
-      'MERGE_INVALID',
-      `${file} is not a valid batch file: ${error?.instancePath || '/'} ${error?.message ?? ''}`.trim(),
-    );
-  }
-  for (const entry of batch.submissions) {
-    const problem = unsafeName(entry.name);
-    if (problem !== undefined)
-      throw new PitbossError(
-        'MERGE_INVALID',
-        `${file} names a submission ${JSON.stringify(cutText(entry.name, 300))}, which cannot be a file name under --out: ${problem}`,
-      );
-    if (entry.order >= batch.total)
-      throw new PitbossError(
-        'MERGE_INVALID',
-        `${file} places ${entry.name} at ${entry.order + 1} of ${batch.total}`,
-      );
-  }
-  if (batch.shard.index > batch.shard.count)
-    throw new PitbossError('MERGE_INVALID', `${file} is shard ${batch.shard.index} of ${batch.shard.count}`);
-  return batch;
-}
-
-/** Refuses a batch file whose checksum is missing or does not verify with the run's key. */
-function verify(dir: string, batch: BatchFile, key: Buffer | undefined): void {
-  const given = batch.checksum;
-  if (given === undefined)
-    throw new PitbossError('MERGE_TAMPERED', `${dir}/${BATCH_FILE} has no checksum: grade it again`);
-  const expected = checksumOf(batch, key);
-  const same =
-    given.algorithm === expected.algorithm &&
-    timingSafeEqual(Buffer.from(given.digest, 'hex'), Buffer.from(expected.digest, 'hex'));
-  if (!same) {
-    throw new PitbossError(
-      'MERGE_TAMPERED',
-      `${dir}/${BATCH_FILE} does not match its checksum (${expected.algorithm}${key === undefined ? '' : ", keyed by the instructor's private part"}): it was changed after grading`,
-    );
-  }
-}
-
-export interface CheckedBatch {
-  batch: BatchFile;
-  file: string;
-  /** False for a run keyed by a private part that is not here: its checksum cannot be checked. */
-  verified: boolean;
-}
-
-/**
- * A finished run's batch file, as readBatch reads it, its checksum verified: keyed by the private
- * part that graded it (the first of `privateDirs`, then the default, whose contents are the run's),
- * plain when it had none. One changed after grading is refused (MERGE_TAMPERED): what `compare` and
- * `grade --compare` read of an earlier run is what that run wrote.
- */
-export function readCheckedBatch(dir: string, privateDirs: readonly (string | undefined)[]): CheckedBatch {
-  const batch = readBatch(dir);
-  const file = join(dir, BATCH_FILE);
-  if (batch.run.secret === 'none') {
-    verify(dir, batch, undefined);
-    return { batch, file, verified: true };
-  }
-  const folder = [...privateDirs, defaultPrivateFolder(batch.run.assignment)].find(
-    (candidate) => candidate !== undefined && hashFolder(candidate) === batch.run.secret,
-  );
-  if (folder === undefined) {
-    if (batch.checksum === undefined)
-      throw new PitbossError('MERGE_TAMPERED', `${file} has no checksum: grade it again`);
-    return { batch, file, verified: false };
-  }
-  verify(dir, batch, batchKey(folder));
-  return { batch, file, verified: true };
-}
-
-const RUN_FIELDS: [keyof RunIdentity, string][] = [
-  ['assignment', 'assignments'],
-  ['version', 'assignment versions'],
-  ['tool', 'pitboss versions'],
-  ['sources', 'grader sources'],
-  ['mode', 'commands'],
-  ['format', '--format'],
-  ['only', '--only'],
-  ['limits', 'limits (--timeout, --memory or --max-output)'],
-  ['secret', "instructor's private parts (--private)"],
-];
-
-const show = (value: unknown) => (value === undefined ? '(none)' : JSON.stringify(value));
-
-/**
- * The shards of one run, from their --out folders, as one batch: every submission once, in order.
- * Folders of different runs, one submission with two different results, or a missing shard are errors.
- */
-export function mergeBatches(dirs: readonly string[], options: BatchKeyOptions = {}): BatchFile {
-  const batches = dirs.map((dir) => ({ dir, batch: readBatch(dir) }));
-  const [head] = batches;
-  if (head === undefined) throw new PitbossError('USAGE', 'merge needs at least one folder');
-  for (const { dir, batch } of batches.slice(1)) {
-    for (const [field, label] of RUN_FIELDS) {
-      if (JSON.stringify(batch.run[field]) !== JSON.stringify(head.batch.run[field])) {
-        throw new PitbossError(
-          'MERGE_MIXED',
-          `cannot merge ${head.dir} and ${dir}: graded with different ${label} (${show(head.batch.run[field])} and ${show(batch.run[field])})`,
-        );
-      }
-    }
-    if (batch.total !== head.batch.total || batch.shard.count !== head.batch.shard.count) {
-      throw new PitbossError(
-        'MERGE_MIXED',
-        `cannot merge ${head.dir} and ${dir}: they are shards of different runs (${head.batch.total} submissions in ${head.batch.shard.count} shards, and ${batch.total} in ${batch.shard.count})`,
-      );
-    }
-  }
-  // Each shard once: the same one twice is a mistake in the command, not more results.
-  const shards = new Map<number, string>();
-  for (const { dir, batch } of batches) {
-    const seen = shards.get(batch.shard.index);
-    if (seen !== undefined)
-      throw new PitbossError(
-        'MERGE_CONFLICT',
-        `${seen} and ${dir} are both shard ${batch.shard.index}/${batch.shard.count}: give each shard once`,
-      );
-    shards.set(batch.shard.index, dir);
-  }
-  const byOrder = new Map<number, { dir: string; entry: BatchEntry }>();
-  const byName = new Map<string, number>();
-  for (const { dir, batch } of batches) {
-    for (const entry of batch.submissions) {
-      const seen = byOrder.get(entry.order);
-      if (seen !== undefined) {
-        if (seen.entry.name !== entry.name) {
-          throw new PitbossError(
-            'MERGE_MIXED',
-            `cannot merge ${seen.dir} and ${dir}: they are shards of different runs (submission ${entry.order + 1} is ${seen.entry.name} in one, ${entry.name} in the other)`,
-          );
-        }
-        if (JSON.stringify(seen.entry) !== JSON.stringify(entry)) {
-          throw new PitbossError(
-            'MERGE_CONFLICT',
-            `${entry.name} has different results in ${seen.dir} and ${dir}: give one folder per shard`,
-          );
-        }
-        continue;
-      }
-      if (byName.has(entry.name)) {
-        throw new PitbossError(
-          'MERGE_MIXED',
-          `cannot merge: ${entry.name} has two places in the run (${dir}): were the shards graded with the same submissions?`,
-        );
-      }
-      byName.set(entry.name, entry.order);
-      byOrder.set(entry.order, { dir, entry });
-    }
-  }
-  // Every shard of one run, each whole: now its checksum, with the key of the run's private part.
-  const run = head.batch.run;
-  const folder = keyFolder(run, options.privateDir);
-  const folderHash = folder === undefined ? 'none' : hashFolder(folder);
-  if (folderHash !== run.secret) {
-    throw new PitbossError(
-      'MERGE_TAMPERED',
-      run.secret === 'none'
-        ? `the shards say they were graded without an instructor's private part, but ${folder} is one: grade them with it (their checksums cannot be verified)`
-        : `the shards were graded with an instructor's private part ${folder === undefined ? 'not found here' : `other than ${folder}`}: give the one that graded them with --private, to verify their checksums`,
-    );
-  }
-  const key = batchKey(folder);
-  for (const { dir, batch } of batches) verify(dir, batch, key);
-  const { total, shard } = head.batch;
-  const missing = Array.from({ length: total }, (_, order) => order).filter((order) => !byOrder.has(order));
-  if (missing.length > 0) {
-    const shards = [...new Set(missing.map((order) => (order % shard.count) + 1))].sort((a, b) => a - b);
-    throw new PitbossError(
-      'MERGE_INCOMPLETE',
-      `${missing.length} of ${total} submissions have no result here: give the --out folder of every shard (missing: ${shards.map((i) => `${i}/${shard.count}`).join(', ')})`,
-    );
-  }
-  return {
-    pitboss: 'batch',
-    version: BATCH_VERSION,
-    run: head.batch.run,
-    shard: { index: 1, count: 1 },
-    total,
-    // Totals are never taken from a shard: each report is scored again from its tests.
-    submissions: [...byOrder.values()]
-      .map(({ entry }) => ({
-        order: entry.order,
-        name: entry.name,
-        report: entry.report === undefined ? undefined : rescore(boundReport(entry.report)),
-        error: entry.error === undefined ? undefined : cutText(entry.error),
-      }))
-      .sort((a, b) => a.order - b.order),
-  };
 }
 
 export const newBatch = (

@@ -2,7 +2,8 @@
 // submission changed, or the grader did: which of its files), read from the runs' data alone. A verdict
 // that moved while neither the submission nor anything of the run changed is a fault of determinism.
 
-import type { Report, TestResult } from '../6-reports/model.ts';
+import type { Report } from '../0-results/report.ts';
+import type { TestResult } from '../0-results/test.ts';
 import { points } from '../6-reports/words.ts';
 import type { BatchFile, RunIdentity } from './batch.ts';
 

@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { boundReport, type Report } from '../6-reports/model.ts';
+import { boundReport } from '../0-results/bounds.ts';
+import type { Report } from '../0-results/report.ts';
 import { hashSources } from '../plumbing/bundle.ts';
 import { writeFileWhole } from '../plumbing/files.ts';
 import { TOOL_VERSION } from '../plumbing/version.ts';

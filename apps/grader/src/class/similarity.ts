@@ -10,11 +10,16 @@ import { createRequire } from 'node:module';
 import { File as DolosFile, FingerprintIndex, Region, TokenizedFile } from '@dodona/dolos-core';
 import type * as TypeScript from 'typescript';
 import type * as TreeSitter from 'web-tree-sitter';
+import type {
+  BehaviourGroup,
+  CodeLanguage,
+  SimilarPair,
+  SimilarSubmission,
+} from '../0-results/similarity.ts';
+import type { TestResult } from '../0-results/test.ts';
 import type { Submission } from '../1-submission/submission.ts';
-import type { Visibility } from '../2-plan/rubric.ts';
-import type { TestResult } from '../6-reports/model.ts';
 import type { Assignment } from '../kit/assignment.ts';
-import { PitbossError, type PitbossErrorCode } from '../plumbing/errors.ts';
+import { PitbossError } from '../plumbing/errors.ts';
 import type { BatchFile } from './batch.ts';
 
 /**
@@ -40,9 +45,6 @@ export const SIMILAR_TOKENS = 50_000;
 const CODE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 const CPP_CODE = /\.(cc|cpp|cxx|C|h|hh|hpp|hxx|tpp)$/;
 
-/** The languages similarity reads: a submission is compared with the others of its own. */
-export type CodeLanguage = 'typescript' | 'cpp';
-
 /** The language of an edition's code: C++ for a compiled edition, else TypeScript. */
 export const languageOf = (edition: Assignment): CodeLanguage =>
   edition.native === undefined ? 'typescript' : 'cpp';
@@ -52,75 +54,6 @@ export const SIZES: Readonly<Record<CodeLanguage, { kgramTokens: number; kgramsI
   typescript: { kgramTokens: KGRAM_TOKENS, kgramsInWindow: KGRAMS_IN_WINDOW },
   cpp: { kgramTokens: TREE_KGRAM_TOKENS, kgramsInWindow: TREE_KGRAMS_IN_WINDOW },
 };
-
-export interface SimilarSubmission {
-  name: string;
-  /** Its code's language: it is compared with the submissions of the same. */
-  language: CodeLanguage;
-  /** Its code files, in the order they are shown and fingerprinted. */
-  files: string[];
-  /** Its code as shown: each file under a heading line `// ==== <path>`. */
-  lines: string[];
-}
-
-/** Lines 1-based and inclusive, in each side's shown code. */
-export interface SimilarFragment {
-  left: { from: number; to: number };
-  right: { from: number; to: number };
-  /** K-grams (fingerprints) the fragment spans. */
-  kgrams: number;
-}
-
-export interface SimilarPair {
-  left: string;
-  right: string;
-  /** Dolos's similarity: the share of both sides' fingerprints that the two have in common, 0..1. */
-  similarity: number;
-  /** The longest run of fingerprints in common. */
-  longest: number;
-  /** Fingerprints in common (both sides counted). */
-  overlap: number;
-  /** Only for the first SHOWN_PAIRS pairs. */
-  fragments?: SimilarFragment[] | undefined;
-}
-
-export interface SharedFailure {
-  test: string;
-  name: string;
-  visibility: Visibility;
-  /** What the failure showed, the same for every submission of the group. */
-  evidence: string;
-  /** How many graded submissions fail this test, in any way. */
-  failing: number;
-}
-
-export interface BehaviourGroup {
-  submissions: string[];
-  failures: SharedFailure[];
-}
-
-export interface SimilarityReport {
-  pitboss: 'similarity';
-  version: 1;
-  assignment: string;
-  /** TypeScript's; a class with C++ code has C++'s too (Dolos's tree tokens and sizes). */
-  settings: {
-    kgramTokens: number;
-    kgramsInWindow: number;
-    starterFiles: string[];
-    cpp?: { kgramTokens: number; kgramsInWindow: number; starterFiles: string[] } | undefined;
-  };
-  submissions: SimilarSubmission[];
-  /**
-   * Folders of the class not compared, and why: no submission (`NOT_A_SUBMISSION`, ...), code past
-   * the bounds (`INPUT_TOO_LARGE`), or the tool's own failure on it (`INFRASTRUCTURE`).
-   */
-  skipped: { name: string; code: PitbossErrorCode; problem: string }[];
-  /** Every pair, most similar first. */
-  pairs: SimilarPair[];
-  /** Absent without a grade run's results. */
-  behaviour?: { graded: number; groups: BehaviourGroup[] } | undefined;
-}
 
 let ts: typeof TypeScript | undefined;
 /** TypeScript's scanner, loaded when first needed: the student tool and the Gradescope zip leave it out. */

@@ -23,11 +23,11 @@ import { compare } from './compare.ts';
 import { exportGradescopeZip } from './export-gradescope.ts';
 import { exportStudentTool } from './export-student-tool.ts';
 import { grade } from './grade.ts';
-import type { GradeFlags } from './grading.ts';
 import { init } from './init.ts';
 import type { Io } from './io.ts';
 import { merge } from './merge.ts';
 import { type MutantsFlags, mutants } from './mutants.ts';
+import type { GradeFlags } from './run-plan.ts';
 import { type SimilarityFlags, similarity } from './similarity.ts';
 import { watchCheck } from './watch.ts';
 

@@ -2,7 +2,7 @@
 // `grade --compare` prints after its run. It reads both, and writes nothing.
 
 import { terminalLine } from '../6-reports/human.ts';
-import { readCheckedBatch } from '../class/batch.ts';
+import { readCheckedBatch } from '../class/merge.ts';
 import { compareRuns, type RegradeDiff, renderRegrade } from '../class/regrade.ts';
 import { EXIT_INFRASTRUCTURE, EXIT_OK, PitbossError } from '../plumbing/errors.ts';
 import type { Io } from './io.ts';

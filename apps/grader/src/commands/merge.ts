@@ -3,13 +3,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { terminalLine } from '../6-reports/human.ts';
-import {
-  CLASS_REPORT,
-  GRADEBOOK,
-  mergeBatches,
-  writeBatchFiles,
-  writeSubmissionFiles,
-} from '../class/batch.ts';
+import { CLASS_REPORT, GRADEBOOK, writeBatchFiles, writeSubmissionFiles } from '../class/batch.ts';
+import { mergeBatches } from '../class/merge.ts';
 import { EXIT_FAILURES, EXIT_OK } from '../plumbing/errors.ts';
 import type { Io } from './io.ts';
 

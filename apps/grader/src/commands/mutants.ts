@@ -1,5 +1,5 @@
-// `pitboss mutants`: the grader's self-check for one assignment (mutants/self-check.ts), and the corner
-// coverage of its suites (mutants/coverage.ts): the situations each property must reach on its fixed seeds.
+// `pitboss mutants`: the grader's self-check for one assignment (self-check/mutants.ts), and the corner
+// coverage of its suites (self-check/coverage.ts): the situations each property must reach on its fixed seeds.
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { planTests } from '../2-plan/plan.ts';
@@ -8,11 +8,11 @@ import { editionIn, loadAssignment, solutionDirOf } from '../assignment/load.ts'
 import { privateFolder, privateTranscriptCases } from '../assignment/private-part.ts';
 import type { Assignment } from '../kit/assignment.ts';
 import { readCatalogue } from '../mutants/catalogue.ts';
-import { renderCoverage, shortfalls, suiteCoverage } from '../mutants/coverage.ts';
-import { renderSelfCheck, selfCheck } from '../mutants/self-check.ts';
 import { EXIT_FAILURES, EXIT_OK } from '../plumbing/errors.ts';
 import { openWorkRoot } from '../plumbing/infrastructure.ts';
 import { REPO_ROOT } from '../plumbing/paths.ts';
+import { renderCoverage, shortfalls, suiteCoverage } from '../self-check/coverage.ts';
+import { renderSelfCheck, selfCheck } from '../self-check/mutants.ts';
 import type { Io } from './io.ts';
 
 export interface MutantsFlags {

@@ -1,7 +1,7 @@
 // A batch's progress, on stderr only: a bar on a terminal (done/total, submissions below full marks so
 // far, an estimate of the time left), else a plain line per finished submission.
 import cliProgress from 'cli-progress';
-import type { Report } from '../6-reports/model.ts';
+import type { Report } from '../0-results/report.ts';
 import { scoreOutOf } from '../6-reports/words.ts';
 
 export interface Progress {

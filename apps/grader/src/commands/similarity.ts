@@ -3,15 +3,15 @@
 // similarity.json into <dir>; it reads the class and the results, and grades nothing.
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { CodeLanguage, SimilarityReport } from '../0-results/similarity.ts';
 import { editionOf, editionsOf, readSubmission, type Submission } from '../1-submission/submission.ts';
 import { terminalLine } from '../6-reports/human.ts';
 import { renderSimilarityHtml } from '../6-reports/similarity.ts';
 import { chooseAssignment } from '../assignment/choose.ts';
 import { loadAssignment } from '../assignment/load.ts';
-import { readBatch } from '../class/batch.ts';
 import { expandFolders, outputNames } from '../class/folders.ts';
+import { readBatch } from '../class/merge.ts';
 import {
-  type CodeLanguage,
   codeOf,
   cppTokenizer,
   groupBehaviour,
@@ -19,7 +19,6 @@ import {
   mergePairs,
   rankPairs,
   SIZES,
-  type SimilarityReport,
   starterCode,
   type Tokenizer,
   tokenize,

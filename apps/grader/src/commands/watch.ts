@@ -8,15 +8,17 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { watch } from 'chokidar';
 import pc from 'picocolors';
+import { ownAndKept, type Report } from '../0-results/report.ts';
+import type { TestResult } from '../0-results/test.ts';
 import { HISTORY_FOLDER } from '../2-plan/hints.ts';
 import { ALL_FILES, STUDENT_TESTS } from '../2-plan/plan.ts';
 import { failureLines, statusWord, terminalLine } from '../6-reports/human.ts';
-import { ownAndKept, type Report, type TestResult } from '../6-reports/model.ts';
 import { points, scoreOutOf } from '../6-reports/words.ts';
 import { changedTests } from '../class/regrade.ts';
 import { EXIT_OK, EXIT_USAGE, PitbossError } from '../plumbing/errors.ts';
-import { checkRun, type GradeFlags } from './grading.ts';
+import { checkRun } from './grading.ts';
 import type { Io } from './io.ts';
+import type { GradeFlags } from './run-plan.ts';
 
 /** Folders whose changes are never the student's edit: the grader's own notes, packages, version control. */
 const IGNORED_FOLDERS = new Set([HISTORY_FOLDER, 'node_modules', '.git']);

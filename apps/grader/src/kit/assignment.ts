@@ -243,7 +243,7 @@ export interface NativeLanguage {
   providedSources: readonly string[];
   /**
    * The unit tests' harness, a source with its own `main`: linked with the one file under test and
-   * the reference of the others, it makes the calls it is sent (3-sandbox/native-calls.ts) and nothing else.
+   * the reference of the others, it makes the calls it is sent (3-sandbox/native/calls.ts) and nothing else.
    * None for a whole program (wholeProgram), which has no unit tests.
    */
   harness?: string | undefined;

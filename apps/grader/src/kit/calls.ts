@@ -3,7 +3,7 @@
 // Node's built-ins.
 import { writeSync } from 'node:fs';
 
-/** The file descriptor of a program's record channel (3-sandbox/process.ts reads it). */
+/** The file descriptor of a program's record channel (3-sandbox/process/process.ts reads it). */
 export const RECORD_FD = 3;
 
 /** The longest call a record keeps: a recorder writes a few words, never a value the program chose. */

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Report } from '../../src/0-results/report.ts';
 import {
   everyProcessUsage,
   FLOOR_MS,
@@ -11,7 +12,6 @@ import {
   transcriptLimitMs,
   treesUsage,
 } from '../../src/3-sandbox/limits.ts';
-import type { Report } from '../../src/6-reports/model.ts';
 import { json, pitboss, REPO_ROOT, withBug } from '../support.ts';
 
 const limits = { testTimeoutMs: 20_000, programTimeoutMs: 10_000, heapMb: 512, outputBytes: 1 << 24 };

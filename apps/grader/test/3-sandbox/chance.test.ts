@@ -5,10 +5,10 @@ import { chmodSync, cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Report } from '../../src/0-results/report.ts';
 import { studentChance } from '../../src/3-sandbox/chance.ts';
 import { CHANCE_CALLS } from '../../src/3-sandbox/children/chance.ts';
-import { runProgram } from '../../src/3-sandbox/process.ts';
-import type { Report } from '../../src/6-reports/model.ts';
+import { runProgram } from '../../src/3-sandbox/process/process.ts';
 import type { Limits } from '../../src/kit/assignment.ts';
 import { pitboss, pitbossHere, REPO_ROOT, scratch, withBug } from '../support.ts';
 

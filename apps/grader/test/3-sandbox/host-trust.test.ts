@@ -16,9 +16,9 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Report } from '../../src/0-results/report.ts';
 import { IsolateSandbox, isolatesReady } from '../../src/3-sandbox/isolate/client.ts';
-import type { ProgramOutcome } from '../../src/3-sandbox/process.ts';
-import type { Report } from '../../src/6-reports/model.ts';
+import type { ProgramOutcome } from '../../src/3-sandbox/process/process.ts';
 import type { Limits } from '../../src/kit/assignment.ts';
 import type { Timings } from '../../src/plumbing/timings.ts';
 import { json, pitboss, REPO_ROOT, scratch } from '../support.ts';

@@ -12,7 +12,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Report, TestStatus } from '../../src/6-reports/model.ts';
+import type { Report } from '../../src/0-results/report.ts';
+import type { TestStatus } from '../../src/0-results/test.ts';
 import { REPO_ROOT, scratch } from '../support.ts';
 
 const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic');

@@ -6,10 +6,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sandboxSupport } from '../../src/3-sandbox/layers.ts';
-import { CANARY_NAME, compileNativeShared } from '../../src/3-sandbox/native.ts';
-import { runProgram } from '../../src/3-sandbox/process.ts';
-import type { Report } from '../../src/6-reports/model.ts';
+import type { Report } from '../../src/0-results/report.ts';
+import { CANARY_NAME, compileNativeShared } from '../../src/3-sandbox/native/build.ts';
+import { sandboxSupport } from '../../src/3-sandbox/process/layers.ts';
+import { runProgram } from '../../src/3-sandbox/process/process.ts';
 import { editionIn, loadAssignment } from '../../src/assignment/load.ts';
 import { pitboss, REPO_ROOT, scratch } from '../support.ts';
 

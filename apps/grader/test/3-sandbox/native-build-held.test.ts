@@ -1,4 +1,4 @@
-// A C++ build is held like a run (3-sandbox/native-whole.ts, native.ts): a whole program's Makefile
+// A C++ build is held like a run (3-sandbox/native/whole.ts, build.ts): a whole program's Makefile
 // runs make's jobs in the places the build holds, writes only a space of its own of bounded size, and
 // reaches the report only as the compiler's diagnostics about the submission's own files; it builds
 // as the course's compiler did (its standard) unless its Makefile names another; and a student's test
@@ -8,14 +8,14 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sandboxSupport } from '../../src/3-sandbox/layers.ts';
+import type { Report } from '../../src/0-results/report.ts';
 import {
   BUILD_PROCESSES,
   BUILD_SPACE_BYTES,
   buildFailure,
   readTextDiagnostics,
-} from '../../src/3-sandbox/native-whole.ts';
-import type { Report } from '../../src/6-reports/model.ts';
+} from '../../src/3-sandbox/native/whole.ts';
+import { sandboxSupport } from '../../src/3-sandbox/process/layers.ts';
 import { pitbossHere, REPO_ROOT, scratch } from '../support.ts';
 
 const FIXTURES = join(REPO_ROOT, 'fixtures/submissions');

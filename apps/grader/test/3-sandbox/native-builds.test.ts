@@ -1,13 +1,13 @@
 // A C++ submission's builds are held to the limits its runs are: each compile and link takes a place
 // of --jobs and its time counts against --budget, and a submission's sources have limits no real one
-// meets (3-sandbox/native.ts), each refusal a clear line in the report rather than minutes of compiling.
+// meets (3-sandbox/native/build.ts), each refusal a clear line in the report rather than minutes of compiling.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sandboxSupport } from '../../src/3-sandbox/layers.ts';
-import { MAX_SOURCE_BYTES, MAX_SOURCES } from '../../src/3-sandbox/native.ts';
-import type { Report } from '../../src/6-reports/model.ts';
+import type { Report } from '../../src/0-results/report.ts';
+import { MAX_SOURCE_BYTES, MAX_SOURCES } from '../../src/3-sandbox/native/build.ts';
+import { sandboxSupport } from '../../src/3-sandbox/process/layers.ts';
 import { json, pitboss, REPO_ROOT, scratch } from '../support.ts';
 
 const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic-cpp');

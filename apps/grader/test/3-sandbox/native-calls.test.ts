@@ -1,7 +1,7 @@
-// The unit tests' calls as a native harness reads them (3-sandbox/native-calls.ts): a line a step.
+// The unit tests' calls as a native harness reads them (3-sandbox/native/calls.ts): a line a step.
 import { describe, expect, it } from 'vitest';
 import type { WireArg } from '../../src/3-sandbox/children/executor/calls.ts';
-import { encodeNativeRequest } from '../../src/3-sandbox/native-calls.ts';
+import { encodeNativeRequest } from '../../src/3-sandbox/native/calls.ts';
 
 /** An assignment's words for an argument: here its data as JSON, which has no space for these values. */
 const argument = (arg: WireArg) =>

@@ -8,8 +8,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sandboxSupport } from '../../src/3-sandbox/layers.ts';
-import type { Report, TestStatus } from '../../src/6-reports/model.ts';
+import type { Report } from '../../src/0-results/report.ts';
+import type { TestStatus } from '../../src/0-results/test.ts';
+import { sandboxSupport } from '../../src/3-sandbox/process/layers.ts';
 import { REPO_ROOT } from '../support.ts';
 
 const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic-cpp');

@@ -1,4 +1,4 @@
-// A whole program's build failure in one line (3-sandbox/native-whole.ts), from what g++ and make say
+// A whole program's build failure in one line (3-sandbox/native/whole.ts), from what g++ and make say
 // (LC_ALL=C, as the sandbox runs them): a library the course's machines had (X11, ncurses), a standard
 // header an older compiler included implicitly, else the first error; and which edition a folder of
 // C++ of the student's own design is graded by.
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { editionFor } from '../../src/1-submission/submission.ts';
-import { buildFailure, readTextDiagnostics } from '../../src/3-sandbox/native-whole.ts';
+import { buildFailure, readTextDiagnostics } from '../../src/3-sandbox/native/whole.ts';
 import { loadAssignment } from '../../src/assignment/load.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'whole-'));

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Report } from '../../src/0-results/report.ts';
 import { readSubmission } from '../../src/1-submission/submission.ts';
 import {
   checkerArguments,
@@ -11,7 +12,6 @@ import {
   snapshotOf,
 } from '../../src/3-sandbox/type-check.ts';
 import { render } from '../../src/6-reports/index.ts';
-import type { Report } from '../../src/6-reports/model.ts';
 import { loadAssignment, typeCheckBundle } from '../../src/assignment/load.ts';
 import { CACHE_ROOT } from '../../src/plumbing/bundle.ts';
 import { json, pitbossHere, REPO_ROOT, scratch, withBug } from '../support.ts';

@@ -4,9 +4,9 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sandboxSupport } from '../../src/3-sandbox/layers.ts';
-import { runProgram } from '../../src/3-sandbox/process.ts';
-import { ChildWorker } from '../../src/3-sandbox/worker.ts';
+import { sandboxSupport } from '../../src/3-sandbox/process/layers.ts';
+import { runProgram } from '../../src/3-sandbox/process/process.ts';
+import { ChildWorker } from '../../src/3-sandbox/process/worker.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'pitboss-worker-'));
 chmodSync(dir, 0o755);

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Report } from '../../src/6-reports/model.ts';
+import type { Report } from '../../src/0-results/report.ts';
 import { IMPLEMENTATION, json, pitboss, pitbossHere, REPO_ROOT, type Run, scratch } from '../support.ts';
 
 const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic-cpp');

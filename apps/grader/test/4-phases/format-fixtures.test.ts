@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../../src/6-reports/model.ts';
+import type { Report } from '../../src/0-results/report.ts';
 import { pitboss, REPO_ROOT, scratch } from '../support.ts';
 
 const EDITIONS = ['classic', 'minbet', 'crusaders', 'table', 'straights'] as const;

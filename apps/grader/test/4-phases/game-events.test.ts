@@ -3,6 +3,9 @@
 // run beside the reference's files is told nothing of what it printed; the scoring shares the points.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { boundReport } from '../../src/0-results/bounds.ts';
+import { type Report, SCHEMA_VERSION } from '../../src/0-results/report.ts';
+import { earned } from '../../src/0-results/test.ts';
 import type { PlannedTest } from '../../src/2-plan/plan.ts';
 import type { LimitHit, ProgramOutcome } from '../../src/3-sandbox/door.ts';
 import { Budget } from '../../src/3-sandbox/limits.ts';
@@ -16,7 +19,6 @@ import {
 import { judgeTranscript } from '../../src/4-phases/judge-transcript.ts';
 import { hung } from '../../src/4-phases/outcome.ts';
 import { endlessNote, scoreTests } from '../../src/5-scoring/score.ts';
-import { boundReport, earned, type Report, SCHEMA_VERSION } from '../../src/6-reports/model.ts';
 import { studentView } from '../../src/6-reports/views.ts';
 import { type GameEvent, type GameEvents, type Limits, tell } from '../../src/kit/assignment.ts';
 import { testResult } from '../support.ts';

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Report } from '../../src/6-reports/model.ts';
+import type { Report } from '../../src/0-results/report.ts';
 import { KEPT_MARKER, literal, NotKeepable, renderUnitTest } from '../../src/kit/keep.ts';
 import { json, pitbossHere, REPO_ROOT, scratch } from '../support.ts';
 

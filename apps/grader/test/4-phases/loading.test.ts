@@ -1,7 +1,7 @@
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../../src/6-reports/model.ts';
+import type { Report } from '../../src/0-results/report.ts';
 import { CORRECT, json, pitboss, scratch, withBug } from '../support.ts';
 
 /** Whether a process is still running (a zombie awaiting its reaper counts as gone) after waiting up to `ms`. */

@@ -4,7 +4,8 @@
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Report, TestResult } from '../../src/6-reports/model.ts';
+import type { Report } from '../../src/0-results/report.ts';
+import type { TestResult } from '../../src/0-results/test.ts';
 import { ownTestWorth, worthWords } from '../../src/6-reports/words.ts';
 import { loadAssignment } from '../../src/assignment/load.ts';
 import { readCatalogue } from '../../src/mutants/catalogue.ts';

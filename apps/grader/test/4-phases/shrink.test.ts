@@ -2,8 +2,8 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Report } from '../../src/0-results/report.ts';
 import { SHRINK_RUNS, shrinkLines } from '../../src/4-phases/shrink-lines.ts';
-import type { Report } from '../../src/6-reports/model.ts';
 import { loadAssignment } from '../../src/assignment/load.ts';
 import { pitbossHere, REPO_ROOT } from '../support.ts';
 

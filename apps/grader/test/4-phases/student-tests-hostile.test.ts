@@ -4,8 +4,8 @@
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Report } from '../../src/0-results/report.ts';
 import { parseReply, REPLY_MAX_BYTES } from '../../src/3-sandbox/children/student-tests/protocol.ts';
-import type { Report } from '../../src/6-reports/model.ts';
 import { CORRECT, json, pitboss, REPO_ROOT, scratch } from '../support.ts';
 
 const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic');

@@ -2,13 +2,14 @@ import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, wr
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Report } from '../../src/0-results/report.ts';
 import { readSubmission } from '../../src/1-submission/submission.ts';
 import type { Manifest } from '../../src/3-sandbox/children/student-tests/protocol.ts';
+import { runVariant } from '../../src/3-sandbox/door.ts';
 import { compileShared } from '../../src/3-sandbox/stage.ts';
 import { compileStudentTests, compileTargets } from '../../src/4-phases/student-tests/compile.ts';
-import { runBaselinePair, runMatrix, runVariant } from '../../src/4-phases/student-tests/matrix.ts';
+import { runBaselinePair, runMatrix } from '../../src/4-phases/student-tests/matrix.ts';
 import { wheatsFor } from '../../src/4-phases/student-tests/wheats.ts';
-import type { Report } from '../../src/6-reports/model.ts';
 import { loadAssignment, studentTestsBundle } from '../../src/assignment/load.ts';
 import { readCatalogue } from '../../src/mutants/catalogue.ts';
 import { CORRECT, json, pitbossHere, REPO_ROOT, type Run, scratch } from '../support.ts';

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { DiffRegion } from '../../src/0-results/diff.ts';
 import { formatOnly } from '../../src/4-phases/game-events.ts';
 import {
   compareTranscripts,
   describeLaterRegions,
   differingRegions,
 } from '../../src/4-phases/transcript-diff.ts';
-import type { DiffRegion } from '../../src/6-reports/model.ts';
 import { backtrackingLines, backtrackingOutput, readingCost } from '../../src/kit/reading-cost.ts';
 
 // Lines from a small alphabet, so that two outputs share lines and differ in several places.

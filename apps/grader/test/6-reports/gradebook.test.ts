@@ -3,8 +3,9 @@
 // down), and an edition's lower maximum is explained, test by test, to the last point.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type Report, rescore, SCHEMA_VERSION } from '../../src/0-results/report.ts';
+import type { TestResult } from '../../src/0-results/test.ts';
 import { type ClassEntry, ClassTally, renderGradebook } from '../../src/6-reports/class.ts';
-import { type Report, rescore, SCHEMA_VERSION, type TestResult } from '../../src/6-reports/model.ts';
 import { testResult } from '../support.ts';
 
 const LANGUAGES = ['ts', 'cpp'] as const;

@@ -2,10 +2,10 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { type Report, SCHEMA_VERSION } from '../../src/0-results/report.ts';
 import { planTests } from '../../src/2-plan/plan.ts';
 import { renderClassReport, renderGradebook } from '../../src/6-reports/class.ts';
 import { renderHtml } from '../../src/6-reports/html.ts';
-import { type Report, SCHEMA_VERSION } from '../../src/6-reports/model.ts';
 import { esc } from '../../src/6-reports/page.ts';
 import { instructorView, studentView } from '../../src/6-reports/views.ts';
 import { loadAssignment } from '../../src/assignment/load.ts';

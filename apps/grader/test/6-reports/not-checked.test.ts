@@ -2,9 +2,10 @@
 // its points and why, as data (notChecked) and in the human and HTML reports, and its score line
 // gives the tool's maximum against the course's.
 import { describe, expect, it } from 'vitest';
+import { boundReport } from '../../src/0-results/bounds.ts';
+import { courseMaxScore, type Report, SCHEMA_VERSION } from '../../src/0-results/report.ts';
 import { renderHtml } from '../../src/6-reports/html.ts';
 import { renderHuman } from '../../src/6-reports/human.ts';
-import { boundReport, courseMaxScore, type Report, SCHEMA_VERSION } from '../../src/6-reports/model.ts';
 import { testResult as test } from '../support.ts';
 
 const report = (notChecked?: Report['notChecked']): Report => ({

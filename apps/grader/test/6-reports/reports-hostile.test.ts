@@ -6,34 +6,27 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import { join } from 'node:path';
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
+import { boundReport, CASES_LIMIT, cutText, LINES_LIMIT, TEXT_LIMIT } from '../../src/0-results/bounds.ts';
+import { type Report, SCHEMA_VERSION } from '../../src/0-results/report.ts';
+import type { TestResult } from '../../src/0-results/test.ts';
 import { renderClassReport, renderGradebook } from '../../src/6-reports/class.ts';
 import { renderGradescope } from '../../src/6-reports/gradescope.ts';
 import { renderHtml } from '../../src/6-reports/html.ts';
 import { renderHuman } from '../../src/6-reports/human.ts';
 import { FORMATS, render } from '../../src/6-reports/index.ts';
 import { renderJunit } from '../../src/6-reports/junit.ts';
-import {
-  boundReport,
-  CASES_LIMIT,
-  cutText,
-  LINES_LIMIT,
-  type Report,
-  replayCommand,
-  SCHEMA_VERSION,
-  TEXT_LIMIT,
-  type TestResult,
-} from '../../src/6-reports/model.ts';
+import { replayCommand } from '../../src/6-reports/replay.ts';
 import {
   BATCH_FILE,
   type BatchEntry,
   type BatchFile,
   canonicalJson,
-  mergeBatches,
   newBatch,
   type RunIdentity,
   writeBatchFiles,
   writeSubmissionFiles,
 } from '../../src/class/batch.ts';
+import { mergeBatches } from '../../src/class/merge.ts';
 import { hashFolder } from '../../src/class/results.ts';
 import { PitbossError } from '../../src/plumbing/errors.ts';
 import { CORRECT, pitboss, pitbossHere, REPO_ROOT, scratch, testResult as test } from '../support.ts';

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import reportSchema from '../../schema/report.schema.json' with { type: 'json' };
-import type { Report, TestResult } from '../../src/6-reports/model.ts';
+import type { Report } from '../../src/0-results/report.ts';
+import type { TestResult } from '../../src/0-results/test.ts';
 import { studentView } from '../../src/6-reports/views.ts';
 import { pitbossHere, REPO_ROOT, scratch } from '../support.ts';
 

@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../../src/6-reports/model.ts';
+import type { Report } from '../../src/0-results/report.ts';
 import { CORRECT, pitboss, REPO_ROOT, scratch } from '../support.ts';
 
 const CRUSADER = join(REPO_ROOT, 'fixtures/submissions/crusaders/correct-course-port');

@@ -5,8 +5,8 @@ import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Report } from '../../src/0-results/report.ts';
 import { renderClassReport } from '../../src/6-reports/class.ts';
-import type { Report } from '../../src/6-reports/model.ts';
 import { pitboss, pitbossHere, REPO_ROOT, scratch } from '../support.ts';
 
 const CLASS = join(REPO_ROOT, 'fixtures/submissions/classic');

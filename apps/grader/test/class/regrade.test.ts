@@ -4,17 +4,17 @@ import { chmodSync, cpSync, existsSync, readFileSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Report } from '../../src/0-results/report.ts';
 import { planTests } from '../../src/2-plan/plan.ts';
-import type { Report } from '../../src/6-reports/model.ts';
 import { loadAssignment } from '../../src/assignment/load.ts';
 import {
   type BatchFile,
   canonicalJson,
   newBatch,
   type RunIdentity,
-  readBatch,
   writeBatchFiles,
 } from '../../src/class/batch.ts';
+import { readBatch } from '../../src/class/merge.ts';
 import { compareRuns, renderRegrade } from '../../src/class/regrade.ts';
 import { gradeSubmission } from '../../src/grade.ts';
 import type { Assignment } from '../../src/kit/assignment.ts';

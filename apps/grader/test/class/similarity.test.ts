@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Region } from '@dodona/dolos-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { SimilarityReport } from '../../src/class/similarity.ts';
+import type { SimilarityReport } from '../../src/0-results/similarity.ts';
 import { cppTokenizer, tokenize } from '../../src/class/similarity.ts';
 import { pitbossHere, REPO_ROOT, scratch } from '../support.ts';
 

@@ -4,10 +4,11 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { boundReport } from '../../src/0-results/bounds.ts';
+import { type Report, SCHEMA_VERSION } from '../../src/0-results/report.ts';
 import { readSubmission } from '../../src/1-submission/submission.ts';
 import { FORMATS, type Format, render, renderAll, writeAll } from '../../src/6-reports/index.ts';
 import { renderJunit } from '../../src/6-reports/junit.ts';
-import { boundReport, type Report, SCHEMA_VERSION } from '../../src/6-reports/model.ts';
 import { loadAssignment } from '../../src/assignment/load.ts';
 import { privateFolder } from '../../src/assignment/private-part.ts';
 import {
@@ -17,13 +18,12 @@ import {
   batchHead,
   CLASS_REPORT,
   GRADEBOOK,
-  mergeBatches,
   newBatch,
   type RunIdentity,
-  readBatch,
   writeBatchFiles,
   writeBatchFilesStreaming,
 } from '../../src/class/batch.ts';
+import { mergeBatches, readBatch } from '../../src/class/merge.ts';
 import { hashFolder, ResultStore } from '../../src/class/results.ts';
 import { Spool } from '../../src/class/spool.ts';
 import { CORRECT, pitbossHere, scratch, testResult as test } from '../support.ts';

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../../src/6-reports/model.ts';
+import type { Report } from '../../src/0-results/report.ts';
 import { pitbossHere, REPO_ROOT, type Run, scratch } from '../support.ts';
 
 const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic');

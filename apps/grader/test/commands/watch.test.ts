@@ -6,7 +6,8 @@ import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkRun, type GradeFlags } from '../../src/commands/grading.ts';
+import { checkRun } from '../../src/commands/grading.ts';
+import type { GradeFlags } from '../../src/commands/run-plan.ts';
 import { changedBy, isSave, watchCheck, withRerun } from '../../src/commands/watch.ts';
 import { CORRECT, pitbossHere, REPO_ROOT, scratch } from '../support.ts';
 

@@ -6,8 +6,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { infrastructureFault } from '../../src/5-scoring/canary.ts';
-import type { Report } from '../../src/6-reports/model.ts';
+import type { Report } from '../../src/0-results/report.ts';
 import { PitbossError } from '../../src/plumbing/errors.ts';
 import {
   chooseParent,
@@ -16,6 +15,7 @@ import {
   removeStaleRoots,
   unreachableBecause,
 } from '../../src/plumbing/infrastructure.ts';
+import { infrastructureFault } from '../../src/self-check/canary.ts';
 import { CORRECT, REPO_ROOT, scratch } from '../support.ts';
 
 const BIN = join(REPO_ROOT, 'apps/grader/bin/pitboss.mjs');

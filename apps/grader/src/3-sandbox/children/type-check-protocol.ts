@@ -1,5 +1,5 @@
 // What the grader sends the type checker (3-sandbox/children/type-check.ts) and what it answers.
-import type { TypeProblem } from '../../6-reports/model.ts';
+import type { TypeProblem } from '../../0-results/problems.ts';
 
 /** What the checker is started with: where its own tools are. */
 export interface TypeCheckSetup {

@@ -15,7 +15,7 @@ import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import * as v8 from 'node:v8';
 import type * as TS from 'typescript';
-import type { TypeProblem } from '../../6-reports/model.ts';
+import type { TypeProblem } from '../../0-results/problems.ts';
 import type { TypeCheckAnswer, TypeCheckJob, TypeCheckSetup } from './type-check-protocol.ts';
 
 /** Where the files seem to be: no path of this machine reaches a message. */

@@ -5,17 +5,17 @@
 import { chmodSync, copyFileSync, existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import type { FileOutcome } from '../../4-phases/student-tests/matrix.ts';
 import type { Limits } from '../../kit/assignment.ts';
 import { bundleCached } from '../../plumbing/bundle.ts';
 import { REPO_ROOT } from '../../plumbing/paths.ts';
 import { countIsolateRun } from '../../plumbing/timings.ts';
 import type { ExecReply, ExecRequest } from '../children/executor/calls.ts';
 import { parseReply } from '../children/student-tests/protocol.ts';
-import { ISOLATE_HOST_FLAGS, sandboxSupport } from '../layers.ts';
 import { type Budget, describeLimit } from '../limits.ts';
-import type { ProgramOutcome } from '../process.ts';
-import { ChildWorker, type Settled } from '../worker.ts';
+import { ISOLATE_HOST_FLAGS, sandboxSupport } from '../process/layers.ts';
+import type { ProgramOutcome } from '../process/process.ts';
+import { ChildWorker, type Settled } from '../process/worker.ts';
+import type { FileOutcome } from '../test-files.ts';
 import { KeptRuns } from './kept-runs.ts';
 import type {
   ExecHostReply,

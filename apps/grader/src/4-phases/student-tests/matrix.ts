@@ -26,28 +26,22 @@
 // there (a hang, a state) can expose one. After MAX_ROUNDS rounds the list is settled with one process
 // per file instead (nothing carried at all, so one bad file cannot hold up the others).
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { join } from 'node:path';
 import type { LimitFunction } from 'p-limit';
+import type { Kill } from '../../0-results/mutant.ts';
 import {
   type CaseResult,
-  describeLimit,
+  type FileOutcome,
   type IsolateSandbox,
   killGroup,
   type LimitHit,
-  limitFromExit,
   type Manifest,
-  parseReply,
-  REPLY_MAX_BYTES,
-  type RunInput,
-  STUDENT_REPLY_FD,
-  spawnStudent,
+  type Modules,
+  runVariant,
   type TestRunReply,
-  watchMemory,
 } from '../../3-sandbox/door.ts';
-import type { Kill } from '../../6-reports/model.ts';
 import type { Limits } from '../../kit/assignment.ts';
 
 export interface StudentCase {
@@ -74,9 +68,6 @@ export interface Matrix {
   verdicts: Map<string, MutantVerdict>;
 }
 
-/** Module name (`deck`) -> compiled JavaScript: everything one run links against. */
-export type Modules = Record<string, string>;
-
 export interface MatrixOptions {
   harness: string;
   limits: Limits;
@@ -91,135 +82,6 @@ export interface MatrixOptions {
   wheats?: readonly Modules[] | undefined;
   /** The submission's isolate host: each variant's run a fresh isolate there, not a process. */
   sandbox?: IsolateSandbox | undefined;
-}
-
-/** What one test file of a run came to. */
-export type FileOutcome =
-  | { kind: 'reply'; reply: TestRunReply }
-  | { kind: 'limit'; hit: LimitHit; message: string }
-  /** The process ended (or answered out of turn) while this file ran. */
-  | { kind: 'exit' }
-  /** An earlier file of the same process broke it: this one never ran. */
-  | { kind: 'not-run' };
-
-/** The most wall time one variant's process gets, whatever the number of its files. */
-export const VARIANT_MAX_MS = 5 * 60_000;
-
-type RunOptions = Pick<MatrixOptions, 'harness' | 'limits' | 'runTimeoutMs' | 'workDir' | 'sandbox'>;
-
-/**
- * Test files (compiled sources, in order) against one variant, in one fresh sandboxed process, sent
- * both on stdin (no file of the variant exists for a test to read). Each file has its own time
- * (`runTimeoutMs`, from the end of the one before) and output allowance; the process as a whole the
- * sum of its files' times, capped. A file that breaks the process (a limit, or it ends without that
- * file's answer) is named by its place; the files after it did not run.
- */
-export async function runVariant(
-  modules: Modules,
-  tests: readonly string[],
-  options: RunOptions,
-): Promise<FileOutcome[]> {
-  const { limits } = options;
-  const totalMs = Math.min(options.runTimeoutMs * tests.length, VARIANT_MAX_MS);
-  if (options.sandbox !== undefined)
-    return options.sandbox.tests(modules, tests, { runTimeoutMs: options.runTimeoutMs, totalMs });
-  const input: RunInput = { modules, tests: [...tests] };
-  return new Promise<FileOutcome[]>((resolve) => {
-    const token = randomBytes(16).toString('hex');
-    // Zero-filled buffers: no Buffer a test allocates can hold what the process read before.
-    const child = spawnStudent(
-      ['--experimental-vm-modules', '--no-warnings', '--zero-fill-buffers', options.harness],
-      {
-        cwd: dirname(options.harness),
-        readable: [options.harness],
-        limits,
-        cpuSeconds: Math.ceil(totalMs / 1000) + 1,
-        extraFds: 1,
-      },
-    );
-    const outcomes: FileOutcome[] = [];
-    /** Set once the answers are all in, or the run is broken: later bytes are not read. */
-    let done = false;
-    let hit: { which: LimitHit; timeoutMs: number } | undefined;
-    let broken = false;
-    let stderr = '';
-    const limit = (which: LimitHit, timeoutMs = options.runTimeoutMs) => {
-      if (done) return;
-      hit ??= { which, timeoutMs };
-      done = true;
-      killGroup(child);
-    };
-    // Each file's own time, from the end of the one before; the whole run's, as a backstop.
-    let fileTimer = setTimeout(() => limit('time'), options.runTimeoutMs);
-    const totalTimer = setTimeout(() => limit('time', totalMs), totalMs);
-    const stopWatching = watchMemory(child, limits, () => {
-      if (!done) hit ??= { which: 'memory', timeoutMs: options.runTimeoutMs };
-      done = true;
-    });
-    let printed = 0;
-    child.stdout?.on('data', (chunk: Buffer) => {
-      printed += chunk.length;
-      if (printed > limits.outputBytes) limit('output');
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString('utf8')).slice(-4096);
-    });
-    // The answers: one line per file, with the token, in order; at most a reply's size per line and
-    // the files' share in all. Anything else a test writes on the fd is dropped.
-    let pending = Buffer.alloc(0);
-    let received = 0;
-    const breakRun = () => {
-      if (done) return;
-      broken = true;
-      done = true;
-      killGroup(child);
-    };
-    (child.stdio[STUDENT_REPLY_FD] as Readable | undefined)?.on('data', (chunk: Buffer) => {
-      if (done) return;
-      received += chunk.length;
-      if (received > REPLY_MAX_BYTES * 2 * (tests.length + 1)) return breakRun();
-      pending = Buffer.concat([pending, chunk]);
-      for (let end = pending.indexOf(10); end >= 0 && !done; end = pending.indexOf(10)) {
-        const line = pending.subarray(0, end).toString('utf8');
-        pending = pending.subarray(end + 1);
-        const reply = parseReply(line, token);
-        if (reply === undefined) continue;
-        if (reply.file !== outcomes.length) return breakRun();
-        outcomes.push({ kind: 'reply', reply });
-        printed = 0;
-        clearTimeout(fileTimer);
-        if (outcomes.length === tests.length) {
-          done = true;
-          killGroup(child);
-        } else fileTimer = setTimeout(() => limit('time'), options.runTimeoutMs);
-      }
-      if (pending.length > REPLY_MAX_BYTES + 64) breakRun();
-    });
-    child.stdin?.on('error', () => {});
-    child.stdin?.end(`${token}\n${JSON.stringify(input)}`);
-    child.on('close', (status, signal) => {
-      clearTimeout(fileTimer);
-      clearTimeout(totalTimer);
-      stopWatching();
-      killGroup(child);
-      if (outcomes.length < tests.length) {
-        const which = hit?.which ?? (broken ? undefined : limitFromExit(signal, stderr, status));
-        // The kernel's CPU limit is the whole run's; every other limit is this file's.
-        const timeoutMs = which === 'cpu' ? totalMs : (hit?.timeoutMs ?? options.runTimeoutMs);
-        outcomes.push(
-          which === undefined
-            ? { kind: 'exit' }
-            : {
-                kind: 'limit',
-                hit: which,
-                message: describeLimit(which, limits, timeoutMs),
-              },
-        );
-        while (outcomes.length < tests.length) outcomes.push({ kind: 'not-run' });
-      }
-      resolve(outcomes);
-    });
-  });
 }
 
 const fingerprints = new WeakMap<Modules, string>();

@@ -4,6 +4,8 @@
 // TypeScript tool's own tests are: how well they expose bugs is scored when the course grades them.
 import { chmodSync, copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import type { CompilerProblem } from '../../0-results/problems.ts';
+import type { Report } from '../../0-results/report.ts';
 import type { Submission } from '../../1-submission/submission.ts';
 import {
   type Budget,
@@ -17,7 +19,6 @@ import {
   runProgram,
   type Staging,
 } from '../../3-sandbox/door.ts';
-import type { CompilerProblem, Report } from '../../6-reports/model.ts';
 import type { Assignment, Limits } from '../../kit/assignment.ts';
 import { PitbossError } from '../../plumbing/errors.ts';
 import { ending, passed, testFilesOf } from './native.ts';

@@ -1,10 +1,10 @@
 // Which of a submission's C++ tests are compiled at all: the example `pitboss init` handed out, left
 // unchanged, earns nothing (as a TypeScript one, 4-phases/student-tests/compile.ts); and a tests folder past the
-// limits no real one meets (3-sandbox/native.ts) is refused with a clear reason rather than built.
+// limits no real one meets (3-sandbox/native/build.ts) is refused with a clear reason rather than built.
 
+import type { Report } from '../../0-results/report.ts';
 import type { Submission } from '../../1-submission/submission.ts';
 import { MAX_SOURCES, sourceTooLarge } from '../../3-sandbox/door.ts';
-import type { Report } from '../../6-reports/model.ts';
 import type { Assignment } from '../../kit/assignment.ts';
 
 type StudentCase = Report['studentTests']['cases'][number];

@@ -22,6 +22,9 @@ import {
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import pLimit from 'p-limit';
+import type { Kill } from '../../0-results/mutant.ts';
+import type { CompilerProblem } from '../../0-results/problems.ts';
+import type { Report } from '../../0-results/report.ts';
 import type { Submission } from '../../1-submission/submission.ts';
 import {
   type Budget,
@@ -37,7 +40,6 @@ import {
   runInSandbox,
   runProgram,
 } from '../../3-sandbox/door.ts';
-import type { CompilerProblem, Kill, Report } from '../../6-reports/model.ts';
 import type { Assignment, Limits } from '../../kit/assignment.ts';
 import type { Mutant } from '../../mutants/catalogue.ts';
 import { CACHE_ROOT } from '../../plumbing/bundle.ts';
@@ -348,7 +350,7 @@ export async function runNativeStudentTests(
   );
 
   // Every run is a folder made for it alone, seen at one path (C++ is graded only inside bubblewrap,
-  // 3-sandbox/native.ts): the test program and its variant's libraries, written afresh in the same order
+  // 3-sandbox/native/build.ts): the test program and its variant's libraries, written afresh in the same order
   // with the same times and modes. Its environment, memory map, folder and files are then the same in
   // every run but for what the code in them does, and it sees no other implementation to tell its own
   // from.
@@ -443,7 +445,7 @@ export async function runNativeStudentTests(
   );
   // A test that fails on a mutant runs on it again: the exposure counts only if the second run repeats
   // it, and a test whose outcome on one mutant changed between the two runs is flaky and earns nothing
-  // on any (chance is seeded, 3-sandbox/native-chance.ts, but a test can still find its own).
+  // on any (chance is seeded, 3-sandbox/native/chance.ts, but a test can still find its own).
   const flaky = new Set<string>();
   await Promise.all(
     held.flatMap((mutant) =>

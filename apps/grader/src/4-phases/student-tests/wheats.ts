@@ -5,11 +5,11 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readSubmission } from '../../1-submission/submission.ts';
+import type { Modules } from '../../3-sandbox/door.ts';
 import { stageSubmission } from '../../3-sandbox/door.ts';
 import { privateWheats } from '../../assignment/private-part.ts';
 import type { Assignment } from '../../kit/assignment.ts';
 import { REPO_ROOT } from '../../plumbing/paths.ts';
-import type { Modules } from './matrix.ts';
 
 /** The modules of a staged folder: `deck.mjs` -> `deck`. */
 export function modulesOf(dir: string): Modules {

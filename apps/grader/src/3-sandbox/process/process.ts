@@ -4,13 +4,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, fstatSync, openSync, readSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { programPreloadUrl } from '../assignment/load.ts';
-import type { Limits } from '../kit/assignment.ts';
-import { countProcess } from '../plumbing/timings.ts';
-import { CHANCE_RECORD } from './children/chance.ts';
+import { programPreloadUrl } from '../../assignment/load.ts';
+import type { Limits } from '../../kit/assignment.ts';
+import { countProcess } from '../../plumbing/timings.ts';
+import { CHANCE_RECORD } from '../children/chance.ts';
+import { type LimitHit, limitFromExit, rssLimitBytes, signalOf, treesUsage } from '../limits.ts';
+import { nativeChance } from '../native/chance.ts';
 import { sandboxCommand } from './layers.ts';
-import { type LimitHit, limitFromExit, rssLimitBytes, signalOf, treesUsage } from './limits.ts';
-import { nativeChance } from './native-chance.ts';
 
 export interface ProgramOutcome {
   status: number | null;
@@ -270,7 +270,7 @@ export async function runProgram(
     cpuLimitMs?: number | undefined;
     /**
      * `file` is a native program (a compiled submission), run as it is: no preload, so its `ready` on
-     * the record channel comes from the object the grader links into it (3-sandbox/native.ts).
+     * the record channel comes from the object the grader links into it (3-sandbox/native/build.ts).
      */
     native?: boolean | undefined;
     /** What it may read besides its folder (a native test's variant of the reference). */
@@ -283,7 +283,7 @@ export async function runProgram(
      */
     mountedAt?: string | undefined;
     /**
-     * The grader's canary program (3-sandbox/native.ts): a native run that ends before its `ready` is the
+     * The grader's canary program (3-sandbox/native/build.ts): a native run that ends before its `ready` is the
      * machinery's fault only when the canary, run the same way, fails too. Without it, always.
      */
     canary?: string | undefined;

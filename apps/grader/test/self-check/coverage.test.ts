@@ -10,7 +10,7 @@ import type { Assignment } from '../../src/kit/assignment.ts';
 import { countSituations, covers, drawsOf, type Situation } from '../../src/kit/coverage.ts';
 import { Script } from '../../src/kit/script.ts';
 import { checkProperty } from '../../src/kit/unit-test.ts';
-import { shortfalls, suiteCoverage } from '../../src/mutants/coverage.ts';
+import { shortfalls, suiteCoverage } from '../../src/self-check/coverage.ts';
 import { pitboss, pitbossHere } from '../support.ts';
 
 /** The coverage part of `pitboss mutants` on an assignment object: its exit status and output. */

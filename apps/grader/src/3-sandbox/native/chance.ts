@@ -14,9 +14,9 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { CACHE_ROOT } from '../plumbing/bundle.ts';
-import { PitbossError } from '../plumbing/errors.ts';
-import { buildKept } from './native.ts';
+import { CACHE_ROOT } from '../../plumbing/bundle.ts';
+import { PitbossError } from '../../plumbing/errors.ts';
+import { buildKept } from './kept-build.ts';
 
 /**
  * Set in a whole program's runs (NativeLanguage.wholeProgram): the preloaded library then writes the

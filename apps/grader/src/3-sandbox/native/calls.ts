@@ -2,8 +2,8 @@
 // lines of words, since a C++ harness has no JSON parser to trust. The harness answers in the
 // executor's own encoding, so its replies are decoded (and distrusted) exactly as the executor's are.
 
-import { PitbossError } from '../plumbing/errors.ts';
-import type { ExecRequest, WireArg, WireStep } from './children/executor/calls.ts';
+import { PitbossError } from '../../plumbing/errors.ts';
+import type { ExecRequest, WireArg, WireStep } from '../children/executor/calls.ts';
 
 /** A word of the line: none may hold a space or a line break, or a step would read as another. */
 const WORD = /^[^\s]+$/;

@@ -4,10 +4,11 @@
 
 import { createHash } from 'node:crypto';
 import { basename, resolve } from 'node:path';
+import type { PartScore, Report } from '../0-results/report.ts';
+import { SCHEMA_VERSION } from '../0-results/report.ts';
+import type { TestResult } from '../0-results/test.ts';
 import { ALL_FILES, type PlannedTest, STUDENT_TESTS } from '../2-plan/plan.ts';
 import type { GradeOptions } from '../4-phases/options.ts';
-import type { PartScore, Report, TestResult } from '../6-reports/model.ts';
-import { SCHEMA_VERSION } from '../6-reports/model.ts';
 import { gradeSubmission, selectTests } from '../grade.ts';
 import type { Assignment } from '../kit/assignment.ts';
 import { PitbossError } from '../plumbing/errors.ts';

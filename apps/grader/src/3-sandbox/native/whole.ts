@@ -16,25 +16,25 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
-import type { Submission } from '../1-submission/submission.ts';
-import { isWholeProgramSource } from '../1-submission/submission.ts';
-import type { CompilerProblem } from '../6-reports/model.ts';
-import type { Assignment, NativeLanguage } from '../kit/assignment.ts';
-import { CACHE_ROOT } from '../plumbing/bundle.ts';
-import { PitbossError } from '../plumbing/errors.ts';
-import { sandboxSupport } from './layers.ts';
+import type { CompilerProblem } from '../../0-results/problems.ts';
+import type { Submission } from '../../1-submission/submission.ts';
+import { isWholeProgramSource } from '../../1-submission/submission.ts';
+import type { Assignment, NativeLanguage } from '../../kit/assignment.ts';
+import { CACHE_ROOT } from '../../plumbing/bundle.ts';
+import { PitbossError } from '../../plumbing/errors.ts';
+import { sandboxSupport } from '../process/layers.ts';
 import {
   type BuildOptions,
   budgetSpent,
-  buildKept,
   buildWithin,
   CANARY_NAME,
-  linkProblem,
   MAX_SOURCES,
   type NativeStaging,
   runInSandbox,
   sourceTooLarge,
-} from './native.ts';
+} from './build.ts';
+import { linkProblem } from './diagnostics.ts';
+import { buildKept } from './kept-build.ts';
 
 /** A file a whole program's build reads: its sources, headers and Makefile, anywhere in the folder. */
 const isBuildFile = (path: string) =>

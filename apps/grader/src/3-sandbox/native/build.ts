@@ -13,25 +13,24 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
   writeFileSync,
 } from 'node:fs';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { LimitFunction } from 'p-limit';
-import type { Submission } from '../1-submission/submission.ts';
-import type { CompilerProblem, CompilerReport } from '../6-reports/model.ts';
-import type { Assignment, Limits, NativeLanguage } from '../kit/assignment.ts';
-import { CACHE_ROOT } from '../plumbing/bundle.ts';
-import { PitbossError } from '../plumbing/errors.ts';
-import { countBuild, countProcess } from '../plumbing/timings.ts';
-import { sandboxCommand, sandboxSupport } from './layers.ts';
-import { type Budget, budgetSeconds } from './limits.ts';
-import { prepareNativeChance } from './native-chance.ts';
-import { killGroup, watchMemory } from './process.ts';
-import type { Staging } from './stage.ts';
+import type { CompilerProblem, CompilerReport } from '../../0-results/problems.ts';
+import type { Submission } from '../../1-submission/submission.ts';
+import type { Assignment, Limits, NativeLanguage } from '../../kit/assignment.ts';
+import { CACHE_ROOT } from '../../plumbing/bundle.ts';
+import { PitbossError } from '../../plumbing/errors.ts';
+import { countBuild, countProcess } from '../../plumbing/timings.ts';
+import { type Budget, budgetSeconds } from '../limits.ts';
+import { sandboxCommand, sandboxSupport } from '../process/layers.ts';
+import { killGroup, watchMemory } from '../process/process.ts';
+import type { Staging } from '../stage.ts';
+import { prepareNativeChance } from './chance.ts';
+import { describeProblem, linkProblem, readDiagnostics } from './diagnostics.ts';
+import { buildKept } from './kept-build.ts';
 
 /**
  * How the grader's own objects (the reference above all) are compiled, besides the course's flags: no
@@ -190,60 +189,6 @@ export function runInSandbox(
   }).finally(ended);
 }
 
-interface GccDiagnostic {
-  kind?: unknown;
-  message?: unknown;
-  option?: unknown;
-  locations?: { caret?: { file?: unknown; line?: unknown; column?: unknown } }[];
-}
-
-/** The compiler's JSON diagnostics (`-fdiagnostics-format=json`), read as the untrusted text they are. */
-export function readDiagnostics(stderr: string, file: string): CompilerProblem[] {
-  const problems: CompilerProblem[] = [];
-  for (const line of stderr.split('\n')) {
-    if (!line.startsWith('[')) continue;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    if (!Array.isArray(parsed)) continue;
-    for (const diagnostic of parsed as GccDiagnostic[]) {
-      const kind = diagnostic?.kind;
-      if (kind !== 'error' && kind !== 'warning' && kind !== 'fatal error') continue;
-      const caret = diagnostic.locations?.[0]?.caret;
-      const line = typeof caret?.line === 'number' ? caret.line : 1;
-      const column = typeof caret?.column === 'number' ? caret.column : 1;
-      problems.push({
-        // A problem in a provided header is told by the header's own name, never a path of the grader's.
-        file: typeof caret?.file === 'string' ? basename(caret.file) : file,
-        line: Math.max(1, line),
-        column: Math.max(1, column),
-        severity: kind === 'warning' ? 'warning' : 'error',
-        message: String(diagnostic.message ?? '').slice(0, 1000),
-        ...(typeof diagnostic.option === 'string' ? { option: diagnostic.option } : {}),
-      });
-    }
-  }
-  return problems;
-}
-
-/** The linker's complaint in one line: what is undefined or defined twice, without the grader's paths. */
-export function linkProblem(stderr: string): string {
-  const reasons = new Set<string>();
-  for (const line of stderr.split('\n')) {
-    const found = /(undefined reference to|multiple definition of) (`[^']*')/.exec(line);
-    if (found !== null) reasons.add(`${found[1]} ${found[2]}`);
-  }
-  if (reasons.size === 0) return 'the linker failed';
-  const listed = [...reasons].slice(0, 3);
-  return `${listed.join('; ')}${reasons.size > listed.length ? `; and ${reasons.size - listed.length} more` : ''}`;
-}
-
-export const describeProblem = (problem: CompilerProblem) =>
-  `${problem.file}:${problem.line}:${problem.column}: ${problem.severity}: ${problem.message}`;
-
 const sharedBuilds = new Map<string, Promise<string>>();
 const execFileAsync = promisify(execFile);
 
@@ -339,59 +284,12 @@ export function compileNativeShared(assignment: Assignment): Promise<string> {
         join(building, 'canary.o'),
       ]);
     })
-      // Every native run of student code gets the seeded chance library (3-sandbox/native-chance.ts).
+      // Every native run of student code gets the seeded chance library (3-sandbox/native/chance.ts).
       .then(() => prepareNativeChance(language.compiler))
       .then(() => folder);
     sharedBuilds.set(folder, built);
   }
   return built;
-}
-
-const building = new Map<string, Promise<void>>();
-
-/**
- * A folder of the grader's own C++ (trusted: built outside the sandbox) kept on disk: built once by
- * `build` into a temporary folder, then renamed, whole or not at all (another grader may be building
- * the same one); readable by all (the sandbox's uid links and loads from it), writable by the grader.
- */
-export function buildKept(folder: string, build: (temporary: string) => Promise<void>): Promise<void> {
-  let built = building.get(folder);
-  if (built === undefined) {
-    built = (async () => {
-      if (existsSync(folder)) return;
-      const temporary = `${folder}.building-${process.pid}`;
-      rmSync(temporary, { recursive: true, force: true });
-      mkdirSync(temporary, { recursive: true });
-      try {
-        await build(temporary);
-      } catch (error) {
-        rmSync(temporary, { recursive: true, force: true });
-        const stderr = String((error as { stderr?: unknown }).stderr ?? (error as Error).message);
-        throw new PitbossError(
-          'INFRASTRUCTURE',
-          `the grader's own C++ did not compile: ${stderr.split('\n')[0]}`,
-        );
-      }
-      try {
-        renameSync(temporary, folder);
-      } catch {
-        rmSync(temporary, { recursive: true, force: true });
-      }
-      chmodTree(folder);
-    })();
-    building.set(folder, built);
-  }
-  return built;
-}
-
-function chmodTree(folder: string): void {
-  chmodSync(folder, 0o755);
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) chmodTree(path);
-    // A program the grader built (the canary) stays one: the sandbox's uid runs it.
-    else chmodSync(path, (statSync(path).mode & 0o100) === 0 ? 0o644 : 0o755);
-  }
 }
 
 /**

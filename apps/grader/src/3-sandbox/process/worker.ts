@@ -4,9 +4,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { Limits } from '../kit/assignment.ts';
-import { PROGRESS_FD, REPLY_FD } from './children/executor/protocol.ts';
-import { describeLimit, type LimitHit, limitFromExit, signalOf } from './limits.ts';
+import type { Limits } from '../../kit/assignment.ts';
+import { PROGRESS_FD, REPLY_FD } from '../children/executor/protocol.ts';
+import { describeLimit, type LimitHit, limitFromExit, signalOf } from '../limits.ts';
 import {
   BEFORE_MAIN,
   canaryStarts,

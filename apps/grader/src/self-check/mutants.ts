@@ -6,14 +6,15 @@
 import { cpSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LimitFunction } from 'p-limit';
+import type { Report } from '../0-results/report.ts';
+import type { TestResult } from '../0-results/test.ts';
 import type { PlannedTest } from '../2-plan/plan.ts';
 import type { GradeOptions } from '../4-phases/options.ts';
-import type { Report, TestResult } from '../6-reports/model.ts';
 import { testWarnings } from '../6-reports/words.ts';
 import { solutionDirOf } from '../assignment/load.ts';
 import { gradeSubmission } from '../grade.ts';
 import type { Assignment, Limits } from '../kit/assignment.ts';
-import type { Mutant } from './catalogue.ts';
+import type { Mutant } from '../mutants/catalogue.ts';
 
 /** The kinds of test a kill is told by, in the matrix's columns. */
 export const KILL_KINDS = ['unit', 'linked', 'own'] as const;

@@ -11,10 +11,10 @@ import { spawnSync } from 'node:child_process';
 import { createHash, randomInt } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
-import type { Limits } from '../kit/assignment.ts';
-import { CACHE_ROOT, hashSources } from '../plumbing/bundle.ts';
-import { readKept, writeKept } from '../plumbing/kept.ts';
-import type { NativeChance } from './native-chance.ts';
+import type { Limits } from '../../kit/assignment.ts';
+import { CACHE_ROOT, hashSources } from '../../plumbing/bundle.ts';
+import { readKept, writeKept } from '../../plumbing/kept.ts';
+import type { NativeChance } from '../native/chance.ts';
 
 /** The stack of an isolate host's threads: about half as deep as Node's main thread lets JavaScript go. */
 const ISOLATE_STACK_BYTES = 640 * 1024;
