@@ -26,7 +26,8 @@ import {
 import { dirname, join, resolve } from 'node:path';
 import { boundReport, cutText } from '../0-results/bounds.ts';
 import type { Report } from '../0-results/report.ts';
-import { type ClassEntry, type ClassSummary, ClassTally } from '../6-reports/class.ts';
+import { classReport } from '../6-reports/class.ts';
+import { type ClassEntry, type ClassSummary, ClassTally } from '../6-reports/class-tally.ts';
 import { renderHtml } from '../6-reports/html.ts';
 import { type Format, REPORT_FORMATS, render } from '../6-reports/index.ts';
 import { INSTRUCTOR_FOLDER, instructorView, studentView } from '../6-reports/views.ts';
@@ -293,7 +294,7 @@ export function writeBatchFiles(out: string, unsigned: BatchFile, options: Batch
   const content: BatchFile = { ...head, submissions, summary: tally.summary() };
   const key = signingKey(unsigned.run, options.privateDir);
   const batch: BatchFile = { ...content, checksum: checksumOf(content, key) };
-  writeFileWhole(join(out, CLASS_REPORT), tally.classReport());
+  writeFileWhole(join(out, CLASS_REPORT), classReport(tally));
   writeFileWhole(join(out, GRADEBOOK), tally.gradebook());
   writeFileWhole(join(out, BATCH_FILE), `${JSON.stringify(batch)}\n`);
 }
@@ -360,7 +361,7 @@ export function writeBatchFilesStreaming(
         : { algorithm: 'hmac-sha256', digest: sum.digest('hex') };
     write(`],"summary":${JSON.stringify(summary)},"checksum":${JSON.stringify(checksum)}}\n`);
     closeSync(fd);
-    writeFileWhole(join(out, CLASS_REPORT), tally.classReport());
+    writeFileWhole(join(out, CLASS_REPORT), classReport(tally));
     writeFileWhole(join(out, GRADEBOOK), tally.gradebook());
     renameSync(temporary, path);
   } catch (error) {

@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Report, rescore, SCHEMA_VERSION } from '../../src/0-results/report.ts';
 import type { TestResult } from '../../src/0-results/test.ts';
-import { type ClassEntry, ClassTally, renderGradebook } from '../../src/6-reports/class.ts';
+import { classReport } from '../../src/6-reports/class.ts';
+import { type ClassEntry, ClassTally, renderGradebook } from '../../src/6-reports/class-tally.ts';
 import { testResult } from '../support.ts';
 
 const LANGUAGES = ['ts', 'cpp'] as const;
@@ -197,7 +198,7 @@ describe("the class summary (pitboss-batch.json's summary, the class page's why)
     const tally = new ClassTally();
     tally.add({ name: 'alice', report: report('alice', 'ts', tests, [true]) });
     tally.add({ name: 'bob', report: report('bob', 'cpp', tests.slice(0, 1), [true]) });
-    const page = tally.classReport();
+    const page = classReport(tally);
     expect(page).toContain('<a href="instructor/alice.html">alice</a></td><td>TS</td>');
     expect(page).toContain('<a href="instructor/bob.html">bob</a></td><td>C++</td>');
     expect(page).toMatch(/data-value="2">2 <a class="why" href="#maxima"/);
