@@ -342,7 +342,7 @@ export class IsolateSandbox {
     }
     if (asked.kind === 'program') {
       const { dir, ...rest } = asked;
-      // The program, and in a linked run the course's modules and the provided ones (host.ts, referenceFor).
+      // The program, and in a linked run the course's modules and the provided ones (host-program.ts, referenceFor).
       const roots = [asked.entry, ...(asked.apart ?? []), ...(asked.provided ?? [])];
       return this.#kept.keyOf({ ...rest, bounds }, dir, roots);
     }
@@ -370,7 +370,7 @@ export class IsolateSandbox {
       let settled = await send();
       let again = false;
       // A host that ended at its memory limit on a run after others (whose garbage its heap held) is
-      // started again for that run alone: as a run at a limit in a used isolate is (host.ts, runFresh).
+      // started again for that run alone: as a run at a limit in a used isolate is (host-isolate.ts, runFresh).
       if (warm && settled.kind === 'limit' && settled.hit === 'memory') {
         settled = await send();
         again = true;

@@ -67,7 +67,7 @@ const signal = new Int32Array((globalThis as { __pitbossSignal?: SharedArrayBuff
 (globalThis as { __pitbossSignal?: unknown }).__pitbossSignal = undefined;
 
 // Buffer, util and assert are most of the library's size: each is made by its first use in a run (a
-// function the host's parts script made in this context before the library ran: host.ts), so a run
+// function the host's parts script made in this context before the library ran: host-setup.ts), so a run
 // that never needs one never pays for it. No code is made from text here: in a linked run the
 // reference's context is called from the student's, and the engine makes no code from text then.
 type PartName = 'buffer' | 'util' | 'assert';

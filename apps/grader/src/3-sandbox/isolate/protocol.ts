@@ -87,7 +87,7 @@ export type HostRequest = ProgramRequest | ExecHostRequest | TestsRequest;
 
 /**
  * The modules an exec request loads, in the host's order: the provided files, then each one a step
- * names. The host loads these (host.ts, runExec) and a kept run's key holds them (client.ts), so the
+ * names. The host loads these (host-exec.ts, runExec) and a kept run's key holds them (client.ts), so the
  * key cannot drift from what a run reads.
  */
 export function modulesOfExec(request: Pick<ExecHostRequest, 'provided' | 'request'>): string[] {
@@ -104,7 +104,7 @@ export const compiledName = (file: string): string => `${file.replace(/\.ts$/, '
 /**
  * What the reference's isolate answers every question with once a queued call (a method that had only
  * answered `undefined`) answered otherwise or threw (bridge-reference.ts): the host then makes the run
- * again without queueing (host.ts).
+ * again without queueing (host-program.ts).
  */
 export const QUEUE_BROKEN = '\u0000queue broken';
 
@@ -113,7 +113,7 @@ export type HostLimit = 'cpu' | 'time' | 'memory' | 'output';
 
 /**
  * Which isolate a run's counted attempt had: `fresh`, made for it; `warm`, the submission's, used by
- * earlier runs; `again`, made for it after it reached a limit in the warm one (host.ts, `runFresh`).
+ * earlier runs; `again`, made for it after it reached a limit in the warm one (host-isolate.ts, `runFresh`).
  */
 export type IsolateUse = 'fresh' | 'warm' | 'again';
 

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import vm from 'node:vm';
 
-/** isolated-vm's words for a call stopped at its time bound (host.ts's guard knows them). */
+/** isolated-vm's words for a call stopped at its time bound (host-run.ts's guard knows them). */
 const TIMED_OUT = 'Script execution timed out.';
 /** A global the host sets and the call's script deletes before any student code runs. */
 const SLOT = `__pitbossVm${randomBytes(8).toString('hex')}`;
