@@ -8,7 +8,9 @@ import { apply } from './taken.ts';
 export const input = globalThis.__pitbossInput as IsolateInput;
 globalThis.__pitbossInput = undefined;
 /** Shared with the host: a run that prints past its limit says so here, and the host ends it at once. */
-export const signal = new Int32Array((globalThis as { __pitbossSignal?: SharedArrayBuffer }).__pitbossSignal!);
+export const signal = new Int32Array(
+  (globalThis as { __pitbossSignal?: SharedArrayBuffer }).__pitbossSignal!,
+);
 (globalThis as { __pitbossSignal?: unknown }).__pitbossSignal = undefined;
 
 // Buffer, util and assert are most of the library's size: each is made by its first use in a run (a

@@ -16,8 +16,10 @@ export const same = Object.is;
 // The program's writes too, as Node's console is made of what it took at start (its primordials): a
 // program that replaces `Array.prototype.map` still prints with console.log.
 export const Bytes = Uint8Array;
-export const bytesLength = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'length')!
-  .get as (this: Uint8Array) => number;
+export const bytesLength = Object.getOwnPropertyDescriptor(
+  Object.getPrototypeOf(Uint8Array.prototype),
+  'length',
+)!.get as (this: Uint8Array) => number;
 
 /** A list no built-in of the run's reaches: own items by index on a null-prototype object, and a count. */
 export interface List<T> {
