@@ -19,7 +19,8 @@ export {
   type TestRunReply,
 } from './children/student-tests/protocol.ts';
 export { compileInMemory } from './compiler.ts';
-export { type ExecWorker, ISOLATE_PROGRAMS, IsolateSandbox, isolatesSupport } from './isolate/client.ts';
+export { type ExecWorker, ISOLATE_PROGRAMS, IsolateSandbox } from './isolate/client.ts';
+export { isolatesSupport } from './isolate/support.ts';
 export {
   Budget,
   describeLimit,

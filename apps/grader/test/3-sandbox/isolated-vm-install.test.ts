@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ISOLATED_VM_PACKAGES } from '../../src/3-sandbox/isolate/client.ts';
+import { ISOLATED_VM_PACKAGES } from '../../src/3-sandbox/isolate/support.ts';
 import { REPO_ROOT } from '../support.ts';
 
 interface Lockfile {

@@ -9,7 +9,8 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IsolateSandbox, isolatesSupport } from '../../src/3-sandbox/isolate/client.ts';
+import { IsolateSandbox } from '../../src/3-sandbox/isolate/client.ts';
+import { isolatesSupport } from '../../src/3-sandbox/isolate/support.ts';
 import type { Limits } from '../../src/kit/assignment.ts';
 import { timings } from '../../src/plumbing/timings.ts';
 

@@ -5,7 +5,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/0-results/report.ts';
-import { isolatesReady } from '../../src/3-sandbox/isolate/client.ts';
+import { isolatesReady } from '../../src/3-sandbox/isolate/support.ts';
 import type { Timings } from '../../src/plumbing/timings.ts';
 import { pitboss, REPO_ROOT, scratch } from '../support.ts';
 

@@ -19,7 +19,7 @@ import { basename, join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { courseMaxScore, type Report } from '../../src/0-results/report.ts';
-import { ISOLATED_VM_PACKAGES } from '../../src/3-sandbox/isolate/client.ts';
+import { ISOLATED_VM_PACKAGES } from '../../src/3-sandbox/isolate/support.ts';
 import { loadAssignment } from '../../src/assignment/load.ts';
 import { RECORDING_FILE, readRecording } from '../../src/kit/recorded.ts';
 import { json, pitboss, REPO_ROOT } from '../support.ts';

@@ -1,9 +1,9 @@
 // The grader's side of a submission's isolate host: one sandboxed host process (or a few, as --jobs
-// allows) per submission, each run a fresh context in its warm isolate (host.ts). A run that does not come back in
-// its wall time ends its host, and the next run gets a new one; a host that dies before it says it is
-// ready never ran student code, so that is the machinery's failure, never the student's.
-import { chmodSync, copyFileSync, existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// allows) per submission, each run a fresh context in its warm isolate (host.ts; whether isolated-vm
+// loads here, support.ts). A run that does not come back in its wall time ends its host, and the next
+// run gets a new one; a host that dies before it says it is ready never ran student code, so that is
+// the machinery's failure, never the student's.
+import { chmodSync, copyFileSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Limits } from '../../kit/assignment.ts';
 import { bundleCached } from '../../plumbing/bundle.ts';
@@ -26,73 +26,10 @@ import type {
   TestsReply,
 } from './protocol.ts';
 import { compiledName, modulesOfExec, VM_ENGINE } from './protocol.ts';
+import { isolatesSupport } from './support.ts';
 
 /** The host's flags without isolated-vm: vm-engine.ts's modules are `node:vm`'s SourceTextModule. */
 const VM_HOST_FLAGS = [...ISOLATE_HOST_FLAGS, '--experimental-vm-modules', '--no-warnings'];
-
-/** isolated-vm as each Node it ships for installs it (package.json's optional dependencies), newest first. */
-export const ISOLATED_VM_PACKAGES = ['isolated-vm-node24', 'isolated-vm-node22', 'isolated-vm'];
-
-/** Where isolated-vm loads from: its entry, and the native binary that entry loaded on this Node. */
-export type IsolatesSupport = { path: string; binary: string } | { missing: string };
-
-let support: IsolatesSupport | undefined;
-
-/**
- * Where isolated-vm loads from on this Node, or why it does not: the first of its installs that
- * loads here. PITBOSS_ISOLATES=off grades as a machine without it does.
- */
-export function isolatesSupport(): IsolatesSupport {
-  support ??= findIsolatedVm();
-  return support;
-}
-
-function findIsolatedVm(): IsolatesSupport {
-  if (process.env.PITBOSS_ISOLATES === 'off') return { missing: 'PITBOSS_ISOLATES=off' };
-  const require = createRequire(join(REPO_ROOT, 'apps/grader/package.json'));
-  const problems: string[] = [];
-  for (const name of ISOLATED_VM_PACKAGES) {
-    let path: string;
-    try {
-      path = require.resolve(name);
-    } catch {
-      continue;
-    }
-    try {
-      require(path);
-    } catch (error) {
-      problems.push(`${name}: ${whyNotLoaded(error as Error)}`);
-      continue;
-    }
-    const entry = realpathSync(path);
-    const binary = loadedBinary(dirname(entry));
-    if (binary !== undefined) return { path: entry, binary };
-    problems.push(`${name}: loaded no .node file of its own folder`);
-  }
-  return {
-    missing:
-      problems.length === 0
-        ? `isolated-vm is not installed for Node ${process.versions.node} (pnpm install builds it; see README)`
-        : `isolated-vm does not load on Node ${process.versions.node}: ${problems.join('; ')}`,
-  };
-}
-
-/** Why an install did not load, in a few words: Node's message for a binary of another Node is three lines. */
-function whyNotLoaded(error: Error): string {
-  const versions = [...error.message.matchAll(/NODE_MODULE_VERSION (\d+)/g)].map((match) => match[1]);
-  if (versions.length === 2)
-    return `built for another Node (module version ${versions[0]}; this one needs ${versions[1]})`;
-  return error.message.split('\n')[0]!;
-}
-
-/**
- * The binary an isolated-vm folder loaded, as Node's module cache holds it: 5.x its own build in
- * out/; 6.x and 7.x, through node-gyp-build, the prebuilt one for this Node's ABI (or their own build).
- */
-function loadedBinary(dir: string): string | undefined {
-  const cache = createRequire(join(dir, 'package.json')).cache;
-  return Object.keys(cache).find((file) => file.startsWith(`${dir}/`) && file.endsWith('.node'));
-}
 
 const ISOLATE = 'apps/grader/src/3-sandbox/isolate';
 const HOST = `${ISOLATE}/host.ts`;
@@ -402,7 +339,7 @@ export class IsolateSandbox {
     return { heapMb: this.#limits.heapMb, outputBytes: this.#limits.outputBytes, cpuMs, wallMs };
   }
 
-  /** A student's program on a stage (a transcript run), as the process path tells it (3-sandbox/process.ts). */
+  /** A student's program on a stage (a transcript run), as the process path tells it (3-sandbox/process/process.ts). */
   async program(run: {
     dir: string;
     entry: string;
@@ -491,7 +428,7 @@ export class IsolateSandbox {
   }
 
   /**
-   * Students' test files against one variant, in one isolate (matrix.ts's runVariant): each file's
+   * Students' test files against one variant, in one isolate (process/variant.ts's runVariant): each file's
    * answer checked as the process path checks its reply line, each limit named as it names them.
    */
   async tests(
@@ -603,6 +540,3 @@ function endedByItself(reply: HostReply): boolean {
 
 /** What runs a unit test's requests: a process of its own (ChildWorker) or the isolate host. */
 export type ExecWorker = Pick<ChildWorker<ExecReply>, 'run' | 'close'>;
-
-/** Whether a machine can run the isolates at all, in the words a warning uses. */
-export const isolatesReady = (): boolean => 'path' in isolatesSupport() && existsSync(REPO_ROOT);
