@@ -132,6 +132,9 @@ function circles(imports: ReadonlyMap<string, readonly string[]>): string[][] {
   return found;
 }
 
+/** The most lines a source file may have. */
+const MOST_LINES = 600;
+
 const house = new Map(sources(SRC).map((file) => [file, readFileSync(join(SRC, file), 'utf8')]));
 
 describe('the house (docs/ARCHITECTURE.md)', () => {
@@ -151,6 +154,15 @@ describe('the house (docs/ARCHITECTURE.md)', () => {
 
   it('has no room importing a room that is not below it, and the sandbox entered by its door', () => {
     expect(wrongImports(importsOf(house))).toEqual([]);
+  });
+
+  it('no source file in apps/grader/src is over 600 lines', () => {
+    // A file past this is split along its seams (docs/ARCHITECTURE.md names each room's files).
+    const over = [...house]
+      .map(([file, text]) => ({ file, lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0) }))
+      .filter(({ lines }) => lines > MOST_LINES)
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    expect(over).toEqual([]);
   });
 
   it('has no circle of imports', () => {
