@@ -5,7 +5,7 @@
 // EventEmitter, util, assert, readline, a read-only fs). What student code does to any of it changes
 // only its own run's output, which the grader judges outside.
 //
-// Bundled as a script (3-sandbox/isolate/bundle.ts); the host runs it first in every fresh context, with
+// Bundled as a script (plumbing/bundle.ts); the host runs it first in every fresh context, with
 // the run's input in `globalThis.__pitbossInput`, and reads the run back through `__pitboss`.//
 // Its parts, in the order they are made (each module evaluated after those it imports): the built-ins
 // taken before any student code runs (library/taken.ts), what the host hands in (handed.ts), the
