@@ -67,6 +67,21 @@ function caughtBy(name: string): { id: string; says: string } {
   return { id, says };
 }
 
+/**
+ * Every wrong-* graded once, in one run, on the union of the tests their NOTES.md name: one CLI start
+ * and one reference setup for all of them, not one each. Memoized, so each case of the file reads it.
+ */
+let graded: Map<string, Report> | undefined;
+function wrongReports(): Map<string, Report> {
+  graded ??= new Map(
+    grade(wrong, [...new Set(wrong.map((name) => caughtBy(name).id))]).map((report) => [
+      report.submission.name,
+      report,
+    ]),
+  );
+  return graded;
+}
+
 describe('the Straights fixtures', () => {
   it('are at least 3 correct designs and 8 wrong submissions, each with a NOTES.md', () => {
     expect(correct.length).toBeGreaterThanOrEqual(3);
@@ -91,13 +106,14 @@ describe('the Straights fixtures', () => {
     '%s fails the test its NOTES.md names, in its words, and loses points',
     (name) => {
       const { id, says } = caughtBy(name);
-      const [report] = grade([name], [id]);
+      const report = wrongReports().get(name);
       const test = report!.tests.find((candidate) => candidate.id === id);
       expect(test?.status).toBe('failed');
       expect(test?.message).toContain(says);
       expect(report!.score).toBeLessThan(report!.maxScore);
     },
-    120_000,
+    // The first case grades them all.
+    600_000,
   );
 
   it('wrong-hang-eof-reads-again times out on the end-of-input cases alone, each on its own limit, never stopping the rest', () => {
@@ -124,6 +140,15 @@ describe('the Straights fixtures', () => {
   }, 300_000);
 
   // A rule bug costs the game part on exactly the cases where the course's game shows it, and no other.
+  // Both graded in one run (memoized): one CLI start for the two.
+  let course: Map<string, Report> | undefined;
+  const courseReport = (name: string): Report | undefined => {
+    const names = ['wrong-reshuffle-new-deck', 'wrong-tie-first-winner-only'];
+    course ??= new Map(
+      grade(names, ['transcript.course.own']).map((report) => [report.submission.name, report]),
+    );
+    return course.get(name);
+  };
   it.each([
     {
       name: 'wrong-reshuffle-new-deck',
@@ -139,7 +164,7 @@ describe('the Straights fixtures', () => {
   ])(
     '$name loses the game on exactly the course cases that show its bug',
     ({ name, shows, says }) => {
-      const [report] = grade([name], ['transcript.course.own']);
+      const report = courseReport(name);
       let showing = 0;
       for (const each of transcriptCases.filter((candidate) => candidate.group === 'course')) {
         const id = `transcript.course.own:${[...each.words, each.input].join('_')}`;
