@@ -15,7 +15,8 @@ import {
 
 export const runExec = (request: ExecHostRequest): Promise<ExecHostReply> =>
   runFresh(
-    (fresh) => runExecOnce(request, fresh),
+    request.limits,
+    (fresh, limits) => runExecOnce({ ...request, limits }, fresh),
     (reply) => sharedLimit(reply.limit),
   );
 

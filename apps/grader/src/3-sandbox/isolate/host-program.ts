@@ -100,7 +100,8 @@ async function referenceFor(
  */
 export const runProgram = (request: ProgramRequest): Promise<ProgramReply> =>
   runFresh(
-    (fresh) => runProgramQueued(request, fresh),
+    request.limits,
+    (fresh, limits) => runProgramQueued({ ...request, limits }, fresh),
     (reply) => sharedLimit(reply.limit),
   );
 

@@ -15,7 +15,8 @@ const TEST_API = ['test', 'it', 'describe', 'suite', 'beforeEach', 'afterEach', 
  */
 export const runTests = (request: TestsRequest): Promise<TestsReply> =>
   runFresh(
-    (fresh) => runTestsOnce(request, fresh),
+    request.limits,
+    (fresh, limits) => runTestsOnce({ ...request, limits }, fresh),
     (reply) => reply.files.some((file) => file.kind === 'limit' && sharedLimit(file.hit)),
   );
 
