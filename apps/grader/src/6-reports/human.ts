@@ -5,7 +5,7 @@ import type { TranscriptDiff } from '../0-results/diff.ts';
 import { killWords, type MutantResult } from '../0-results/mutant.ts';
 import { courseMaxScore, ownAndKept, type Report } from '../0-results/report.ts';
 import type { TestResult } from '../0-results/test.ts';
-import { type ReplayFrom, replayCommand } from './replay.ts';
+import { type ReplayFrom, rerunLine } from './replay.ts';
 import {
   byHint,
   compilerLines,
@@ -296,8 +296,8 @@ export function failureLines(
     out.push(terminalBlock(shorter.message, '      '));
     out.push(...diffBlock(shorter.diff, c));
   }
-  if (test.replay !== undefined)
-    out.push(c.dim(`      replay: ${t(replayCommand(report.submission.path, test.replay, from))}`));
+  const rerun = rerunLine(report, test, from);
+  if (rerun !== undefined) out.push(c.dim(`      ${t(rerun)}`));
   const hint = hintText(test);
   if (hint !== undefined) out.push(c.cyan(terminalBlock(hint, '      ')));
   return out;

@@ -5,7 +5,7 @@
 import { boundReport } from '../0-results/bounds.ts';
 import type { Report } from '../0-results/report.ts';
 import type { TestResult } from '../0-results/test.ts';
-import { type ReplayFrom, replayCommand } from './replay.ts';
+import { type ReplayFrom, rerunLine } from './replay.ts';
 import { compilerLines, groupedWarnings, hintText, typeCheckLines, WARNINGS_HEADING } from './words.ts';
 
 // Not allowed anywhere in an XML 1.0 document: C0 controls but tab, newline and carriage return,
@@ -78,7 +78,7 @@ function testsuite(unbounded: Report, from: ReplayFrom): string[] {
       test.shorterInput === undefined
         ? ''
         : `the shorter input (${test.shorterInput.lines} lines):\n${test.shorterInput.stdin}${test.shorterInput.message}`,
-      test.replay === undefined ? '' : `replay: ${replayCommand(report.submission.path, test.replay, from)}`,
+      rerunLine(report, test, from) ?? '',
       hintText(test) ?? '',
     ]
       .filter(Boolean)

@@ -19,11 +19,34 @@ export type ReplayFrom = { cwd: string } | 'submission';
  * installs it (pnpm would look for its script in the submission's own package.json).
  */
 export function replayCommand(folder: string, replay: string, from: ReplayFrom): string {
-  if (from === 'submission') return rerunCommand(basename(folder), { replay });
+  return commandFrom(folder, { replay }, from);
+}
+
+/** replayCommand's folder and place, for a counterexample (`replay`) or a test's own cases (`only`). */
+function commandFrom(folder: string, what: { replay: string } | { only: string }, from: ReplayFrom): string {
+  if (from === 'submission') return rerunCommand(basename(folder), what);
   const reached = isAbsolute(folder) ? folder : relative(from.cwd, resolve(from.cwd, folder)) || '.';
   // A folder named like an option would be read as one.
   const named = reached.startsWith('-') ? `./${reached}` : reached;
-  return `pnpm --silent pitboss check ${shellWord(named)} --replay ${shellWord(replay)}`;
+  const chosen = 'replay' in what ? `--replay ${shellWord(what.replay)}` : `--only ${shellWord(what.only)}`;
+  return `pnpm --silent pitboss check ${shellWord(named)} ${chosen}`;
+}
+
+/**
+ * The line a text report (human, JUnit) gives a failing test to run it again, as the page does
+ * (rerunFor): a grade's student view names the test for the student's own check (`--only`), since its
+ * counterexample was drawn with the course's seed, which only the course's grader draws with (the
+ * student tool refuses that id); any other report, the counterexample itself (`replay: ...`).
+ */
+export function rerunLine(
+  report: Pick<Report, 'mode' | 'view' | 'submission'>,
+  test: Pick<TestResult, 'id' | 'replay'>,
+  from: ReplayFrom,
+): string | undefined {
+  if (test.replay === undefined) return undefined;
+  if (report.mode === 'grade' && report.view === 'student')
+    return `your own check runs this test too, with cases of its own: ${commandFrom(report.submission.path, { only: test.id }, from)}`;
+  return `replay: ${replayCommand(report.submission.path, test.replay, from)}`;
 }
 
 /**

@@ -237,6 +237,31 @@ describe('the student tool: its printed commands, pasted in its folder', { timeo
     );
     expect(inGrader.status, inGrader.stderr).toBe(1);
 
+    // The graded report files handed out with the page (text, JUnit): the student's view gives the
+    // page's command, which the tool runs; the instructor's the graded counterexample, as its page.
+    const textOut = join(root, 'graded-text');
+    for (const format of ['human', 'junit'])
+      cli(REPO_ROOT, [
+        'grade',
+        join(tool, 'wrong-shuffle-from-new-deck'),
+        '--only',
+        'deck.reset',
+        '--format',
+        format,
+        '--out',
+        textOut,
+      ]);
+    for (const file of ['wrong-shuffle-from-new-deck.txt', 'wrong-shuffle-from-new-deck.xml']) {
+      const printed = readFileSync(join(textOut, file), 'utf8');
+      expect(printed, file).toContain(`with cases of its own: ${studentCommand}\n`);
+      expect(printed, file).not.toContain('--replay');
+      expect(readFileSync(join(textOut, 'instructor', file), 'utf8'), file).toContain(
+        `replay: ${instructorCommand}\n`,
+      );
+    }
+    const fromText = pasted(tool, studentCommand);
+    expect(fromText.status, fromText.stderr).toBe(1);
+
     // A case the tool does not hold, with its own seed.
     const seed = /@(\d+):/.exec(recorded.command)![1]!;
     const missing = cli(tool, ['check', folder, '--replay', `deck.reset@${seed}:99999`], bin);
