@@ -398,6 +398,19 @@ describe('grade names its rows after submissions, never after the class folder',
     }
   });
 
+  it("a non-submission's row names the folder by its name: the files hold no path of the grading machine", async () => {
+    const classDir = join(scratch(), 'class');
+    for (const student of ['ann', 'bob']) mkdirSync(join(classDir, student, 'notes'), { recursive: true });
+    const out = join(scratch(), 'out');
+    const run = await pitbossHere(['grade', classDir, '--only', 'deck.reset', '--out', out]);
+    expect(run.status, run.stderr).toBe(1);
+    for (const file of ['ann.txt', 'ann.html', 'instructor/bob.txt', 'pitboss-batch.json']) {
+      const written = readFileSync(join(out, file), 'utf8');
+      expect(written, file).toMatch(/(ann|bob) is not a submission: it holds none of deck\.ts/);
+      expect(written, file).not.toContain(classDir);
+    }
+  });
+
   it('a submission whose files are misnamed (Deck.ts) is one row, its own, whatever folders it has', async () => {
     const dir = join(scratch(), 'misnamed');
     mkdirSync(join(dir, 'tests'), { recursive: true });

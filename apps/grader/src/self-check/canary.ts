@@ -119,7 +119,9 @@ export function infrastructureFault(report: Report): string | undefined {
 
 /**
  * The verdict for a folder that cannot be graded at all (not a submission, its files unreadable): every
- * selected test a load error naming why, 0 points, so it keeps its own row in the gradebook.
+ * selected test a load error naming why, 0 points, so it keeps its own row in the gradebook. The why
+ * names the folder by its name, as its row does: a report holds no path of the grading machine (the
+ * same class gives the same files wherever, and however, its folder was named).
  */
 export function ungradableReport(
   assignment: Assignment,
@@ -128,7 +130,8 @@ export function ungradableReport(
   mode: 'check' | 'grade',
   reason: string,
 ): Report {
-  const message = oneLine(reason, 2000);
+  const name = basename(resolve(folder));
+  const message = oneLine(reason.startsWith(folder) ? `${name}${reason.slice(folder.length)}` : reason, 2000);
   const results: TestResult[] = tests.map((test) => ({
     id: test.id,
     name: test.name,
@@ -153,7 +156,7 @@ export function ungradableReport(
     mode,
     seed: assignment.seed,
     // Nothing of the folder was read: the hash is of nothing.
-    submission: { name: basename(resolve(folder)), path: folder, hash: createHash('sha256').digest('hex') },
+    submission: { name, path: folder, hash: createHash('sha256').digest('hex') },
     score: 0,
     maxScore: results.reduce((sum, result) => sum + result.maxScore, 0),
     parts,
