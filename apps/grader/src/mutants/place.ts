@@ -54,11 +54,16 @@ function nameOf(node: TypeScript.Node): string | undefined {
 /**
  * In a C++ source: the function whose definition the offset lies in (`Deck::shuffle`; none in a
  * `static` helper of the reference's own), read from the
- * last definition that begins a line before it (the sources it reads are the project's own solutions,
- * written one definition a line, at the margin).
+ * last definition that begins a line up to the edit's own (the sources it reads are the project's own
+ * solutions, written one definition a line, at the margin): an edit that begins at a definition's first
+ * line (its signature, or the whole function) lies in that definition, not in the one before it.
  */
 function cppPlace(source: string, offset: number): string | undefined {
-  const before = source.slice(0, offset);
+  // The edit's first character that is not blank, as parsedPlace reads it, then the rest of its line.
+  let at = offset;
+  while (at < source.length && /\s/.test(source[at]!)) at++;
+  const lineEnd = source.indexOf('\n', at);
+  const before = source.slice(0, lineEnd === -1 ? source.length : lineEnd);
   let found: string | undefined;
   // A `static` function is the reference's own helper, a name the student's file need not have:
   // the place is then the file alone (the contract's functions and methods are named).

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/0-results/report.ts';
 import type { TestResult } from '../../src/0-results/test.ts';
+import { editionsOf } from '../../src/1-submission/submission.ts';
 import { ownTestWorth, worthWords } from '../../src/6-reports/words.ts';
 import { loadAssignment } from '../../src/assignment/load.ts';
 import { readCatalogue } from '../../src/mutants/catalogue.ts';
@@ -30,6 +31,24 @@ describe('placeOf', () => {
       'player.counting-no-reset': 'CountingPlayer.shuffled',
       'player.simple-bets-bankroll': 'SimplePlayer.bet',
     });
+  });
+
+  it('names the C++ definition each classic mutant lies in, also one whose edit begins at its first line', async () => {
+    const assignment = await loadAssignment('classic');
+    const cpp = editionsOf(assignment).find((edition) => edition.native !== undefined)!;
+    const places = Object.fromEntries(
+      readCatalogue(cpp).map((mutant) => [mutant.id, placeOf(mutant.source, mutant.file, mutant.at)]),
+    );
+    expect(places).toMatchObject({
+      'deck.shuffle-left-first': 'Deck::shuffle',
+      'hand.discard-keeps-total': 'Hand::discardAll',
+      // Edits that begin at the definition's signature: in it, not in the definition before it.
+      'player.counting-no-reset': 'CountingPlayer::shuffled',
+      'player.simple-bets-bankroll': 'SimplePlayer::bet',
+    });
+    // A `static` helper of the reference's own (openDeck, showsBetween): the file alone.
+    expect(places['deck.new-order-by-spot']).toBeUndefined();
+    expect(places['player.hard-13-16-inverted']).toBe('SimplePlayer::draw');
   });
 
   it('finds the innermost function, an arrow in a constant, and nothing at the top level', () => {
