@@ -215,6 +215,7 @@ export class ClassTally {
   readonly #names = new Map<string, string[]>();
   readonly #partMax = new Map<string, number>();
   #first: FirstReport | undefined;
+  #firstLanguage: string | undefined;
   readonly #implementation = new Map<string, Tally>();
   readonly #mutants = new Map<string, Tally>();
   /**
@@ -265,9 +266,12 @@ export class ClassTally {
         ...(transcripts === undefined ? {} : { transcripts }),
       },
     });
-    if (this.#first === undefined) {
+    // What heads the page: the first report of the assignment's own language where the class has one
+    // (a class of TS and C++ is not headed as the C++ edition), else the first report.
+    if (this.#first === undefined || (this.#firstLanguage !== 'ts' && language === 'ts')) {
       const { assignment, mode, seed, tool } = report;
       this.#first = { assignment, mode, seed, tool };
+      this.#firstLanguage = language;
     }
     count(this.#implementation, report, (test) => test.kind !== 'mutant');
     count(this.#mutants, report, (test) => test.kind === 'mutant');

@@ -190,6 +190,24 @@ describe("the class summary (pitboss-batch.json's summary, the class page's why)
     );
   });
 
+  it("a class of both languages is headed by the assignment's own title, not by its first row's edition", () => {
+    const tests: RubricTest[] = [{ id: 'deck.a', part: 'deck', points: 2, transcript: false }];
+    const cpp = (name: string): Report => {
+      const graded = report(name, 'cpp', tests, [true]);
+      return { ...graded, assignment: { ...graded.assignment, title: 'Blackjack (C++)' } };
+    };
+    const mixed = new ClassTally();
+    mixed.add({ name: 'bob', report: cpp('bob') });
+    mixed.add({ name: 'carol', report: report('carol', 'ts', tests, [true]) });
+    const page = classReport(mixed);
+    expect(page).toContain('<title>Blackjack: class report</title>');
+    expect(page).toContain('<h1>Blackjack: class report</h1>');
+    // A class of C++ submissions alone is the C++ edition's.
+    const cppOnly = new ClassTally();
+    cppOnly.add({ name: 'bob', report: cpp('bob') });
+    expect(classReport(cppOnly)).toContain('<h1>Blackjack (C++): class report</h1>');
+  });
+
   it('the class page shows each row its language, and links a lower maximum to the sentence that explains it', () => {
     const tests: RubricTest[] = [
       { id: 'deck.a', part: 'deck', points: 2, transcript: false },
