@@ -92,8 +92,8 @@ Assignments: ${names.join(', ')} (\`--assignment <name>\`). Hidden tests, and ho
 bugs (mutants), are scored when your submission is graded.${notHere}
 
 Node 20, 22 or 24. Your code runs in isolates, as when it is graded: \`pnpm install\`
-takes a prebuilt isolated-vm on Node 22 and 24, and compiles one on Node 20 (a C++ compiler, make and
-Python); on 22 and 24 it may also try to compile Node 20's and fail, which is harmless. Where none
+installs only the isolated-vm your Node loads (\`.pnpmfile.cjs\`): a prebuilt one on Node 22 and 24, in
+seconds; on Node 20 it compiles one (a C++ compiler, make and Python). Where none
 loads, \`check\` says so in one line (\`WARNING: no isolates\`) and runs each run in a process of its
 own: the same tests and verdicts.
 ${compiled}`;
