@@ -151,6 +151,8 @@ const FRESH_TABLE = /^> (?:deck|players|deal)\b/;
 function readHarnessEvents(output: string, allowance?: ReadAllowance): GameEvent[] {
   const read: GameEvent[] = [];
   let shown = new Set<string>();
+  // The call an answer answers, named with it: `answers 70 to \`funds 2\``.
+  let call = '';
   for (const [i, line] of output.split('\n').entries()) {
     allowance?.line();
     const add = (k: string, said: string) =>
@@ -162,8 +164,9 @@ function readHarnessEvents(output: string, allowance?: ReadAllowance): GameEvent
       });
     if (line.startsWith('> ')) {
       if (FRESH_TABLE.test(line)) shown = new Set();
-      add(line, `is called: ${line.slice(2)}`);
-    } else if (line.startsWith('= ')) add(line, `answers ${line.slice(2)}`);
+      call = line.slice(2);
+      add(line, `is called: ${call}`);
+    } else if (line.startsWith('= ')) add(line, `answers ${line.slice(2)} to \`${call}\``);
     else
       for (const found of clean(line).matchAll(CARDS)) {
         const card = cardOf(found[1]!, found[2]!);

@@ -115,7 +115,13 @@ describe("the harness's output as a game: the cards a class shows, whatever thei
     const hit = script('hit-player-bust');
     expect(keys(hit.replace('King of Clubs\n= true', 'Queen of Clubs\n= true'))).not.toEqual(keys(hit));
     const settle = script('settle-player-bet');
-    // Cy's 18 in three cards against the dealer's 18 in two: a tie, not a loss for having more cards.
+    // Cy's 18 in three cards against the dealer's 18 in two: a tie, not a loss for having more cards;
+    // told as the answer to the call it answers.
+    const lost = readTableEvents(
+      settle.replace('Cy has 18--Tie\n> funds 2\n= 100', 'Cy has 18--Dealer wins\n> funds 2\n= 70'),
+    );
+    const first = lost.findIndex((event, i) => event.key !== keys(settle)[i]);
+    expect(lost[first]!.say('you')).toBe('your class answers 70 to `funds 2`');
     expect(
       keys(settle.replace('Cy has 18--Tie\n> funds 2\n= 100', 'Cy has 18--Dealer wins\n> funds 2\n= 70')),
     ).not.toEqual(keys(settle));
