@@ -136,35 +136,44 @@ const SETTLED_WORDS: Readonly<Record<Settled, string>> = { win: 'a win', loss: '
 const handWords = (hand: string): string =>
   hand === 'busted' ? 'busted' : hand === 'blackjack' ? 'with a blackjack' : `with ${hand}`;
 
-/** A line of cards as a class prints them: `Ace of Spades, 10 of Clubs`, `King of Clubs, [hidden card]`. */
-const CARDS_LINE =
-  /^(?:(?:Ace|[2-9]|10|Jack|Queen|King) of (?:Clubs|Diamonds|Hearts|Spades)|\[hidden card\])(?:, (?:(?:Ace|[2-9]|10|Jack|Queen|King) of (?:Clubs|Diamonds|Hearts|Spades)|\[hidden card\]))*$/;
+/** The harness's calls that start a table over: the cards shown before them are shown no more. */
+const FRESH_TABLE = /^> (?:deck|players|deal)\b/;
 
 /**
  * The C++ edition's unit-test harness's output (graders/table/cpp-units.ts: `> deck ...` first) as
  * events: its calls, what they returned (`= ...`: a bet placed, a bust, the funds after a settling) and
- * every line of cards a call printed. The rest a call prints (the dealer's words, a settle line's
- * wording) is the format: `Sally has 21--Sally wins` is the game right when the funds are. Read here,
- * with the game's, so that the student tool, which ships this module, reads it too.
+ * each card the first time a call shows it since the last deal, read from the cards wherever they stand
+ * in a line. How a call lays them out (a hand's `Hand: ` label or none, a hand shown again, the
+ * dealer's words, a settle line's wording) is the format: `Sally has 21--Sally wins` is the game right
+ * when the funds are, and a DealerPlay that prints its hand without `Hand: ` shows the same cards. Read
+ * here, with the game's, so that the student tool, which ships this module, reads it too.
  */
 function readHarnessEvents(output: string, allowance?: ReadAllowance): GameEvent[] {
   const read: GameEvent[] = [];
+  let shown = new Set<string>();
+  // The call an answer answers, named with it: `answers 70 to \`funds 2\``.
+  let call = '';
   for (const [i, line] of output.split('\n').entries()) {
     allowance?.line();
-    const said = line.startsWith('> ')
-      ? `is called: ${line.slice(2)}`
-      : line.startsWith('= ')
-        ? `answers ${line.slice(2)}`
-        : CARDS_LINE.test(line)
-          ? `prints ${JSON.stringify(line)}`
-          : undefined;
-    if (said === undefined) continue;
-    read.push({
-      round: 1,
-      line: i + 1,
-      key: line,
-      say: (who) => `${who === 'you' ? 'your class' : "the course's class"} ${said}`,
-    });
+    const add = (k: string, said: string) =>
+      read.push({
+        round: 1,
+        line: i + 1,
+        key: k,
+        say: (who) => `${who === 'you' ? 'your class' : "the course's class"} ${said}`,
+      });
+    if (line.startsWith('> ')) {
+      if (FRESH_TABLE.test(line)) shown = new Set();
+      call = line.slice(2);
+      add(line, `is called: ${call}`);
+    } else if (line.startsWith('= ')) add(line, `answers ${line.slice(2)} to \`${call}\``);
+    else
+      for (const found of clean(line).matchAll(CARDS)) {
+        const card = cardOf(found[1]!, found[2]!);
+        if (card === undefined || shown.has(card)) continue;
+        shown.add(card);
+        add(`card ${card}`, `shows the ${card}`);
+      }
   }
   return read;
 }

@@ -1,7 +1,12 @@
 // The tests of an assignment, each with its points and visibility from the rubric.
 
 import type { Hint, Visibility } from '../0-results/test.ts';
-import type { Assignment, TranscriptCase } from '../kit/assignment.ts';
+import {
+  type Assignment,
+  type TranscriptCase,
+  type WholeProgram,
+  wholeProgramRun,
+} from '../kit/assignment.ts';
 import type { Mutant } from '../mutants/catalogue.ts';
 import { refuseQuotingHints } from './hints.ts';
 import { applyRubric, type CallDeviations, type TranscriptWeights } from './rubric.ts';
@@ -134,6 +139,22 @@ export function planTests(
 }
 
 /**
+ * A whole program's case named by the command it really runs, as the course ran the program
+ * (`PITBOSS_SEED=3 ./Proj2.out Joe 100 Sally 200 < handout.in (your program)`, `./straights 1 < allc.in
+ * (your program)`); a unit script, by the harness that calls the student's classes.
+ */
+function runLine(whole: WholeProgram, transcriptCase: TranscriptCase): string {
+  const run = wholeProgramRun(whole, transcriptCase.words);
+  const input = transcriptCase.input === undefined ? '' : ` < ${transcriptCase.input}`;
+  if (run.program !== undefined && run.program === whole.harness?.program)
+    return `your classes, called by the grader's harness${input}`;
+  const env = Object.entries(run.env ?? {})
+    .map(([name, value]) => `${name}=${value} `)
+    .join('');
+  return `${env}./${[run.program ?? whole.program, ...run.words].join(' ')}${input} (your program)`;
+}
+
+/**
  * The plan of an assignment's edition in another language (Assignment.languages): the same tests,
  * with the same ids, points and seeds, so one gradebook holds both; each file named as the edition
  * names it (`deck.ts` is `deck.cpp`, by its place in the contract).
@@ -153,11 +174,12 @@ export function planForEdition(
       edition.native.wholeProgram.harness === undefined
         ? []
         : planTests(edition).filter((test) => test.kind === 'transcript' && !known.has(test.id));
+    const whole = edition.native.wholeProgram;
     return [...plan, ...own]
       .filter((test) => test.kind === 'transcript' && test.transcript?.linking === 'own')
       .map((test) => ({
         ...test,
-        name: test.name.replace(/ \(all your files together\)$/, ' (your program)'),
+        name: runLine(whole, test.transcript!.case),
         transcript: { case: test.transcript!.case, linking: 'own' as const },
       }));
   }

@@ -160,6 +160,8 @@ function wholeProgramRecord(
     compiler: native.compiler,
     install: native.install,
     flags: [...native.flags],
+    // The course's standard: a Makefile naming none builds as when graded (CMSC 202's gnu++98: `cout << cout`).
+    ...(native.standard === undefined ? {} : { standard: native.standard }),
     providedDir: handoutFolder(language),
     // Its paths in the tool's assignment folder (recorded.ts joins them with it).
     build: {

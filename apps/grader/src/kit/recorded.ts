@@ -346,6 +346,8 @@ export interface RecordedWholeProgram {
   compiler: string;
   install: string;
   flags: string[];
+  /** The course's standard (NativeLanguage.standard), named before a build's own flags, as when graded. */
+  standard?: string | undefined;
   /** Its handout (NativeLanguage.providedDir), a folder of the tool's assignment folder, by name there. */
   providedDir: string;
   build: WholeProgram;
@@ -443,6 +445,7 @@ function wholeProgramEdition(
     compiler: whole.compiler,
     install: whole.install,
     flags: whole.flags,
+    standard: whole.standard,
     providedDir: join(options.dir, whole.providedDir),
     providedSources: [],
     encodeArgument: () => {

@@ -156,7 +156,7 @@ describe.skipIf(!gpp || !bwrap)(
       const [error] = report.loadErrors;
       expect(error?.message).toMatch(/^your program does not compile: Blackjack\.cpp:\d+:\d+: /);
       expect(error?.message).toContain(
-        "(built with -std=c++17, which your Makefile names (the course's compiler used -std=gnu++98): name another with -std= in your Makefile's flags; an instructor names the course's as the standard of the assignment's C++ edition)",
+        "(built with -std=c++17, which your Makefile names (the course's compiler used -std=gnu++98): name another with -std= in your Makefile's flags; an instructor names the course's as the `standard` of the assignment's C++ edition, graders/table/cpp.ts)",
       );
     }, 180_000);
   },

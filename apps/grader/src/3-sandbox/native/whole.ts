@@ -298,6 +298,7 @@ function standardNote(
   language: NativeLanguage,
   named: string | undefined,
   makefile: string | undefined,
+  assignment: string,
 ): string {
   const course = language.standard;
   if (named === undefined && course === undefined) return '';
@@ -305,7 +306,7 @@ function standardNote(
     named !== undefined
       ? `built with -std=${named}, which your ${makefile} names${course === undefined || course === named ? '' : ` (the course's compiler used -std=${course})`}`
       : `built with -std=${course}, the course's standard`;
-  return ` (${used}: name another with -std= in your Makefile's flags; an instructor names the course's as the standard of the assignment's C++ edition)`;
+  return ` (${used}: name another with -std= in your Makefile's flags; an instructor names the course's as the \`standard\` of the assignment's C++ edition, graders/${assignment}/cpp.ts)`;
 }
 
 /** The stage a whole program's transcripts run in: its build, what the build said, the program. */
@@ -430,7 +431,12 @@ export async function stageWholeProgram(
       fail(
         // A standard header or library missing says what to do already; the standard is not why.
         failure.startsWith('does not compile') && !failure.includes('#include')
-          ? `${failure}${standardNote(language, makefile === undefined ? undefined : standardNamed(submission), makefile)}`
+          ? `${failure}${standardNote(
+              language,
+              makefile === undefined ? undefined : standardNamed(submission),
+              makefile,
+              assignment.name,
+            )}`
           : failure,
       );
     } else if (ended === null || made === undefined)
