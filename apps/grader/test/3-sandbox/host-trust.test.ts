@@ -17,11 +17,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/0-results/report.ts';
-import { IsolateSandbox } from '../../src/3-sandbox/isolate/client.ts';
+import { IsolateSandbox, leftAfter } from '../../src/3-sandbox/isolate/client.ts';
+import { runFresh } from '../../src/3-sandbox/isolate/host-attempts.ts';
+import type { HostLimit, ProgramReply, RunLimits, TestsReply } from '../../src/3-sandbox/isolate/protocol.ts';
 import { isolatesReady } from '../../src/3-sandbox/isolate/support.ts';
 import type { ProgramOutcome } from '../../src/3-sandbox/process/process.ts';
 import type { Limits } from '../../src/kit/assignment.ts';
-import type { Timings } from '../../src/plumbing/timings.ts';
+import { type Timings, timings } from '../../src/plumbing/timings.ts';
 import { json, pitboss, REPO_ROOT, scratch } from '../support.ts';
 
 const FIXTURES = join(REPO_ROOT, 'fixtures/submissions/classic');
@@ -193,6 +195,197 @@ describe.runIf(isolatesReady())('a linked run made again', () => {
       sandbox.close();
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe.runIf(isolatesReady())('a run made again after its memory limit', () => {
+  // A run that reaches its memory limit in a used isolate (or host) is made again in a fresh one
+  // (host-isolate.ts, runFresh; client.ts, leftAfter). The same processor time in each attempt, then
+  // memory past the limit: the heap's, or WebAssembly memory outside it (the host ends at its limit).
+  const burn =
+    'let x = 0; for (let i = 0; i < 200_000_000; i++) x = (x * 31 + i) % 1_000_003; if (x < 0) console.log(x);';
+  const heapBomb = `${burn}\nconst a = []; for (;;) a.push(new Array(1e5).fill(1));`;
+  const outsideBomb = `${burn}\nconst m = new WebAssembly.Memory({ initial: 1, maximum: 65536 }); for (;;) { const at = m.grow(160) * 65536; new Uint8Array(m.buffer, at).fill(1); }`;
+  const plain = "console.log('plain')";
+  const isolates = () => ({ ...timings().isolates });
+  type Run = (main: string, cpuLimitMs: number) => Promise<ProgramOutcome>;
+
+  /**
+   * A sandbox of one host, its isolates' heap `heapMb` (the host's own memory limit twice that: at 128
+   * the isolate reaches its limit first, at 64 the host may reach its own first); `run` a program in it
+   * with a processor limit.
+   */
+  const sandboxed = async (heapMb: number, work: (run: Run) => Promise<void>) => {
+    const root = mkdtempSync(join(tmpdir(), 'pitboss-again-'));
+    chmodSync(root, 0o711);
+    const limits = {
+      testTimeoutMs: 20_000,
+      programTimeoutMs: 30_000,
+      heapMb,
+      outputBytes: 1 << 16,
+    } as Limits;
+    const sandbox = new IsolateSandbox({ workDir: root, workRoot: root, limits, size: 1 });
+    let stages = 0;
+    try {
+      await work((main, cpuLimitMs) => {
+        const dir = join(root, `stage-${stages++}`);
+        mkdirSync(dir);
+        writeFileSync(join(dir, 'main.mjs'), main);
+        return sandbox.program({ dir, entry: 'main.mjs', argv: [], stdin: '', cpuLimitMs, wallMs: 30_000 });
+      });
+    } finally {
+      sandbox.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  };
+
+  /**
+   * The bomb under a limit one attempt fits in and two do not (half as much again as `measure`, an
+   * attempt's processor time measured just before), after a plain run: made again, it stops at its
+   * processor limit; before, the fresh attempt had the whole limit again and reached its memory limit.
+   * Processor time varies under load, so that a try may not fit one attempt (stopped at its processor
+   * limit, never made again) or fit two: of four tries, one must show it.
+   */
+  const oneLimitCovers = async (run: Run, bomb: string, measure: () => Promise<number>) => {
+    const seen: string[] = [];
+    for (let tries = 0; tries < 4; tries++) {
+      const limit = Math.ceil(1.5 * (await measure()));
+      await run(plain, 10_000);
+      const before = isolates();
+      const outcome = await run(bomb, limit);
+      const again = isolates().again - before.again === 1;
+      if (again && outcome.limit === 'cpu') return;
+      seen.push(`${limit} ms: ${again ? 'made again' : 'once'}, ${outcome.limit}`);
+    }
+    expect.fail(`never stopped at its processor limit once made again: ${seen.join('; ')}`);
+  };
+
+  it('in a used isolate: the fresh attempt has what the first left of its processor time, and the run costs both', {
+    timeout: 240_000,
+    retry: 2,
+  }, async () => {
+    await sandboxed(128, async (run) => {
+      // One attempt, in the isolate made for it (the one before ended at its limit): what it costs is
+      // what it spent, not its limit. Made again after a plain run: both attempts. In turns.
+      const once = async () => {
+        const outcome = await run(heapBomb, 20_000);
+        expect(outcome.limit).toBe('memory');
+        expect(outcome.cpuMs!).toBeLessThan(10_000);
+        return outcome.cpuMs!;
+      };
+      const ratios: number[] = [];
+      for (let turn = 0; turn < 2; turn++) {
+        const alone = await once();
+        await run(plain, 10_000);
+        const before = isolates();
+        const twice = await run(heapBomb, 20_000);
+        expect(isolates().again - before.again).toBe(1);
+        expect(twice.limit).toBe('memory');
+        ratios.push(twice.cpuMs! / alone);
+      }
+      expect(Math.max(...ratios)).toBeGreaterThan(1.5);
+      await oneLimitCovers(run, heapBomb, once);
+    });
+  });
+
+  it('in a host that ended at its memory limit: the run started again has what the first attempt left', {
+    timeout: 240_000,
+    retry: 2,
+  }, async () => {
+    await sandboxed(64, async (run) => {
+      // With room for two attempts, the host ended under it is started again for it (counted again).
+      await run(plain, 10_000);
+      const before = isolates();
+      const roomy = await run(outsideBomb, 20_000);
+      expect(roomy.limit).toBe('memory');
+      expect(roomy.cpuMs).toBeUndefined();
+      expect(isolates().again - before.again).toBe(1);
+      // An attempt's processor time: the work before the memory (its host cannot say after).
+      await oneLimitCovers(run, outsideBomb, async () => (await run(burn, 20_000)).cpuMs!);
+    });
+  });
+
+  it('made again in a fresh isolate, a run has what the first attempt left of its processor and wall time, and costs both', async () => {
+    const limits: RunLimits = { heapMb: 64, outputBytes: 1024, cpuMs: 3000, wallMs: 10_000 };
+    const reply = (cpuMs: number, limit: HostLimit): ProgramReply => ({
+      id: 1,
+      kind: 'program',
+      status: 1,
+      stdout: '',
+      stderr: '',
+      records: [],
+      chance: [],
+      limit,
+      cpuMs,
+    });
+    const given: RunLimits[] = [];
+    const made = (firstCpuMs: number, warm = true) =>
+      runFresh(
+        limits,
+        async (fresh, limits) => {
+          given.push(limits);
+          return fresh
+            ? { reply: reply(1500, 'cpu'), fresh: true }
+            : { reply: reply(firstCpuMs, 'memory'), fresh: !warm };
+        },
+        (each) => each.limit === 'memory',
+      );
+    expect(await made(1200)).toMatchObject({ limit: 'cpu', cpuMs: 2700, isolate: 'again' });
+    expect(given[1]!.cpuMs).toBe(1800);
+    expect(given[1]!.wallMs).toBeLessThanOrEqual(10_000);
+    expect(given[1]!.wallMs).toBeGreaterThan(9000);
+    // Nothing left of its processor time, or a first attempt in a fresh isolate: its ending stands.
+    given.length = 0;
+    expect(await made(3000)).toMatchObject({ limit: 'memory', cpuMs: 3000, isolate: 'warm' });
+    expect(await made(1200, false)).toMatchObject({ limit: 'memory', cpuMs: 1200, isolate: 'fresh' });
+    expect(given).toHaveLength(2);
+    // A students'-tests run: each file's limit is its own; the attempt is given what each file spent.
+    const files: (readonly number[] | undefined)[] = [];
+    const tests = await runFresh<TestsReply>(
+      limits,
+      async (fresh, limits, first) => {
+        given.push(limits);
+        files.push(first?.filesCpuMs);
+        const hit: HostLimit = fresh ? 'cpu' : 'memory';
+        return {
+          reply: { id: 1, kind: 'tests', files: [{ kind: 'limit', hit }], cpuMs: fresh ? 900 : 2500 },
+          fresh,
+          filesCpuMs: fresh ? [900] : [100, 2400],
+        };
+      },
+      (each) => each.files.some((file) => file.kind === 'limit' && file.hit === 'memory'),
+    );
+    expect(tests).toMatchObject({ cpuMs: 3400, isolate: 'again' });
+    expect(given.at(-1)!.cpuMs).toBe(3000);
+    expect(files).toEqual([undefined, [100, 2400]]);
+  });
+
+  it('what a host ended under leaves: its wall time less what the attempt took, and as much of its processor time', () => {
+    const program = {
+      kind: 'program' as const,
+      dir: '/stage',
+      entry: 'main.mjs',
+      argv: [],
+      stdin: '',
+      limits: { heapMb: 64, outputBytes: 1024, cpuMs: 3000, wallMs: 10_000 },
+    };
+    expect(leftAfter(program, 1200, 10_000)).toEqual({
+      request: { ...program, limits: { ...program.limits, cpuMs: 1800, wallMs: 8800 } },
+      wallMs: 8800,
+    });
+    expect(leftAfter(program, 3000, 10_000)).toBeUndefined();
+    // A students'-tests run's processor limit is each file's: only its wall time is taken from.
+    const tests = {
+      kind: 'tests' as const,
+      modules: {},
+      tests: ['', ''],
+      limits: { heapMb: 64, outputBytes: 1024, cpuMs: 3000, wallMs: 3000 },
+    };
+    expect(leftAfter(tests, 1200, 20_000)).toEqual({ request: tests, wallMs: 18_800 });
+    expect(leftAfter(tests, 19_000, 20_000)).toEqual({
+      request: { ...tests, limits: { ...tests.limits, wallMs: 1000 } },
+      wallMs: 1000,
+    });
   });
 });
 

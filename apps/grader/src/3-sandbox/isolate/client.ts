@@ -292,11 +292,11 @@ export class IsolateSandbox {
   ): Promise<Settled<HostReply & { token: string }>> {
     const worker = await this.#acquire();
     try {
-      const send = () => {
+      const send = (asked: DistributiveOmit<HostRequest, 'id'>, wallMs: number) => {
         const id = ++ids;
         // The host ends a run at its wall time itself, saying where it was; this is the backstop.
         return worker.run(
-          { ...request, id },
+          { ...asked, id },
           String(id),
           (reply) => String(reply.id),
           wallMs + HOST_GRACE_MS,
@@ -304,13 +304,18 @@ export class IsolateSandbox {
         );
       };
       const warm = (this.#served.get(worker) ?? 0) > 0;
-      let settled = await send();
+      const sentAt = performance.now();
+      let settled = await send(request, wallMs);
       let again = false;
       // A host that ended at its memory limit on a run after others (whose garbage its heap held) is
-      // started again for that run alone: as a run at a limit in a used isolate is (host-isolate.ts, runFresh).
+      // started again for that run alone, with what the first attempt left (leftAfter): as a run at a
+      // limit in a used isolate is (host-attempts.ts, runFresh).
       if (warm && settled.kind === 'limit' && settled.hit === 'memory') {
-        settled = await send();
-        again = true;
+        const left = leftAfter(request, performance.now() - sentAt, wallMs);
+        if (left !== undefined) {
+          settled = await send(left.request, left.wallMs);
+          again = true;
+        }
       }
       this.#served.set(worker, settled.kind === 'reply' ? (this.#served.get(worker) ?? 0) + 1 : 0);
       const counted =
@@ -506,6 +511,25 @@ function realFolder(folder: string): string {
   } catch {
     return resolve(folder);
   }
+}
+
+/**
+ * What a run whose host ended under it leaves for its next attempt: one limit covers both (as in
+ * host-attempts.ts, runFresh). Its wall time less what the first took; its processor time less the same,
+ * as the most the first attempt could have spent (an isolate runs on one thread, and its host, ended,
+ * cannot say): a students'-tests run's limit is each file's, so only its wall time is taken from.
+ * Undefined when nothing is left: the first attempt's ending stands.
+ */
+export function leftAfter(
+  request: DistributiveOmit<HostRequest, 'id'>,
+  tookMs: number,
+  wallMs: number,
+): { request: DistributiveOmit<HostRequest, 'id'>; wallMs: number } | undefined {
+  const cpuMs = request.kind === 'tests' ? request.limits.cpuMs : request.limits.cpuMs - tookMs;
+  const left = { wallMs: wallMs - tookMs, cpuMs };
+  if (left.wallMs <= 0 || left.cpuMs <= 0) return undefined;
+  const limits = { ...request.limits, cpuMs, wallMs: Math.min(request.limits.wallMs, left.wallMs) };
+  return { request: { ...request, limits }, wallMs: left.wallMs };
 }
 
 /** Where a kept reply holds the wall time its run took, as its caller's budget counted it. */

@@ -1,7 +1,8 @@
 // A unit test's scripts in the isolate host (host.ts): the stage's modules loaded in a fresh context,
 // then the executor (executor-entry.ts) runs the request's scripts against them.
 import type * as IVM from 'isolated-vm';
-import { type Attempt, isolateFor, runFresh, sharedLimit } from './host-isolate.ts';
+import { type Attempt, runFresh, sharedLimit } from './host-attempts.ts';
+import { isolateFor } from './host-isolate.ts';
 import { Run, readStage, Stopped, UNREAD, wordsOf } from './host-run.ts';
 import { executorSource, ivm } from './host-setup.ts';
 import {

@@ -1,9 +1,9 @@
 // The submission's warm isolate (host.ts): the one its runs share, one after another, each in a fresh
-// context, and a run made again in a fresh one when the memory limit it reached could be an earlier
-// run's doing.
+// context (a run made again in a fresh one when the memory limit it reached could be an earlier run's
+// doing: host-attempts.ts).
 import type * as IVM from 'isolated-vm';
 import { ivm, preamble } from './host-setup.ts';
-import { type HostLimit, type HostReply, type RunLimits, VM_ENGINE } from './protocol.ts';
+import { VM_ENGINE } from './protocol.ts';
 
 /** V8's code cache of each of the host's scripts, made by the first isolate: later ones skip compiling. */
 const codeCache = new Map<string, IVM.ExternalCopy<ArrayBuffer>>();
@@ -24,9 +24,10 @@ function compileCached(isolate: IVM.Isolate, source: string, filename: string): 
  * library takes away what could run after a run's end (finalizers, weak references, asynchronous
  * waits and compiles: library.ts). What a context cannot hold apart is the isolate's heap: so a run
  * that ends at the memory limit in an isolate an earlier run used is made again in a fresh one before
- * its outcome counts (`runFresh`), and an isolate whose heap grew past half its limit is not used
- * again. Its clock is shared too, but a run's processor time is its own: counted from the run's start
- * on that clock (host-run.ts). The library and the host's scripts are compiled once an isolate.
+ * its outcome counts (`runFresh`, host-attempts.ts), and an isolate whose heap grew past half its
+ * limit is not used again. Its clock is shared too, but a run's processor time is its own: counted
+ * from the run's start on that clock (host-run.ts). The library and the host's scripts are compiled
+ * once an isolate.
  */
 export class SubmissionIsolate {
   readonly isolate: IVM.Isolate;
@@ -86,29 +87,4 @@ export function afterRun(isolate: SubmissionIsolate): void {
     isolate.dispose();
     warm = undefined;
   }
-}
-
-/** A limit a run reached that an earlier run in its isolate could have brought nearer: its heap's. */
-export const sharedLimit = (limit: HostLimit | undefined) => limit === 'memory';
-
-/** Whether a reply's run ended at a limit its isolate's earlier runs could have brought nearer. */
-export type Attempt<T> = { reply: T; fresh: boolean };
-
-/**
- * A run made again in a fresh isolate when it reached its memory limit in an isolate an earlier run had
- * used (whose garbage shared the heap): only the fresh attempt's outcome, and its processor time,
- * count. The fresh attempt has what the first left of the run's wall time (the grader's deadline is for
- * the run), and all of its processor time (measured on the isolate's clock from its own start).
- */
-export async function runFresh<T extends HostReply>(
-  limits: RunLimits,
-  attempt: (fresh: boolean, limits: RunLimits) => Promise<Attempt<T>>,
-  limited: (reply: T) => boolean,
-): Promise<T> {
-  const wallFrom = performance.now();
-  const first = await attempt(false, limits);
-  const wallMs = limits.wallMs - (performance.now() - wallFrom);
-  if (first.fresh || !limited(first.reply) || wallMs <= 0)
-    return { ...first.reply, isolate: first.fresh ? 'fresh' : 'warm' };
-  return { ...(await attempt(true, { ...limits, wallMs })).reply, isolate: 'again' };
 }

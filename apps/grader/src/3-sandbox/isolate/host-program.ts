@@ -1,7 +1,8 @@
 // A program's run in the isolate host (host.ts), a transcript's: the program alone, or a linked run,
 // the course's modules in a context of their own beside the student's, called through stand-ins.
 import type * as IVM from 'isolated-vm';
-import { type Attempt, isolateFor, runFresh, type SubmissionIsolate, sharedLimit } from './host-isolate.ts';
+import { type Attempt, runFresh, sharedLimit } from './host-attempts.ts';
+import { isolateFor, type SubmissionIsolate } from './host-isolate.ts';
 import { Run, readStage, Stopped, UNREAD, wordsOf } from './host-run.ts';
 import { bridgeReferenceSource, bridgeStudentSource, ivm } from './host-setup.ts';
 import type { HostLimit, IsolateInput, ProgramReply, ProgramRequest, RunLimits } from './protocol.ts';

@@ -58,6 +58,8 @@ export class Run {
   readonly limits: RunLimits;
   #stopped: HostLimit | undefined;
   #watch: NodeJS.Timeout | undefined;
+  /** The isolate's processor time when last read (cpuMs). */
+  #cpuReadMs = 0;
   /**
    * Shared with the library: it says here that the run printed past its limit (1) or ran out of memory
    * (2); in a linked run, its second place says the reference's side found a queued call not void (1).
@@ -109,7 +111,7 @@ export class Run {
           if (this.signal[0] === 1) this.stop('output');
           else if (this.signal[0] === 2) this.stop('memory');
           else if (performance.now() - this.wallFrom > limits.wallMs) this.stop('time');
-          else if (Number(this.isolate.cpuTime) / 1e6 - this.cpuFrom > limits.cpuMs) this.stop('cpu');
+          else if (this.cpuMs() - this.cpuFrom > limits.cpuMs) this.stop('cpu');
         } catch {
           // Disposed meanwhile (its memory limit): the run's end says so.
         }
@@ -142,12 +144,18 @@ export class Run {
     return this.#stopped;
   }
 
+  /**
+   * The isolate's processor time, in ms. An isolate a limit ended (its memory's) has none to read: then
+   * the last reading, taken by the watch at most CPU_CHECK_MS before, so that what the run spent is
+   * what it spent (a run made again has what its first attempt left: host-attempts.ts, runFresh).
+   */
   cpuMs(): number {
     try {
-      return Number(this.isolate.cpuTime) / 1e6;
+      this.#cpuReadMs = Number(this.isolate.cpuTime) / 1e6;
     } catch {
-      return this.limits.cpuMs;
+      // Disposed: the last reading stands.
     }
+    return this.#cpuReadMs;
   }
 
   /** The module of a stage file (`deck.mjs`), compiled and linked once in this isolate. */

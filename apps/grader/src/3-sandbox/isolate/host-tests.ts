@@ -2,7 +2,8 @@
 // a fresh node:test of its own (tests-entry.ts) and its own limits.
 import type * as IVM from 'isolated-vm';
 import { TEST_IMPORTS, TEST_IMPORTS_WORDS } from '../children/student-tests/protocol.ts';
-import { type Attempt, isolateFor, runFresh, sharedLimit } from './host-isolate.ts';
+import { type Attempt, runFresh, sharedLimit } from './host-attempts.ts';
+import { isolateFor } from './host-isolate.ts';
 import { Run, Stopped } from './host-run.ts';
 import { testsSource } from './host-setup.ts';
 import type { IsolateInput, TestFileEnd, TestsReply, TestsRequest } from './protocol.ts';
@@ -16,11 +17,16 @@ const TEST_API = ['test', 'it', 'describe', 'suite', 'beforeEach', 'afterEach', 
 export const runTests = (request: TestsRequest): Promise<TestsReply> =>
   runFresh(
     request.limits,
-    (fresh, limits) => runTestsOnce({ ...request, limits }, fresh),
+    (fresh, limits, first) => runTestsOnce({ ...request, limits }, fresh, first?.filesCpuMs ?? []),
     (reply) => reply.files.some((file) => file.kind === 'limit' && sharedLimit(file.hit)),
   );
 
-async function runTestsOnce(request: TestsRequest, fresh: boolean): Promise<Attempt<TestsReply>> {
+/** `spentMs`: what each file spent of its processor time in an earlier attempt of this run (runFresh). */
+async function runTestsOnce(
+  request: TestsRequest,
+  fresh: boolean,
+  spentMs: readonly number[],
+): Promise<Attempt<TestsReply>> {
   const modules = new Map(Object.entries(request.modules).map(([name, source]) => [`${name}.mjs`, source]));
   const input: IsolateInput = {
     entry: 'test.mjs',
@@ -37,6 +43,10 @@ async function runTestsOnce(request: TestsRequest, fresh: boolean): Promise<Atte
   run.cpuFrom = setUp;
   run.imports = { allowed: TEST_IMPORTS, words: TEST_IMPORTS_WORDS };
   const files: TestFileEnd[] = [];
+  /** What each file spent of its processor time, this attempt: the file at `index` is the one running. */
+  const filesCpuMs: number[] = [];
+  let index = 0;
+  let fileFrom = setUp;
   try {
     run.home.script(testsSource, 'pitboss:tests').runSync(run.context);
     const tests = run.context.global.getSync('__pitbossTests', { reference: true }) as IVM.Reference<
@@ -49,8 +59,10 @@ async function runTestsOnce(request: TestsRequest, fresh: boolean): Promise<Atte
       IVM.Reference<(file: number) => void>,
       IVM.Reference<() => string | undefined>,
     ];
-    for (let index = 0; index < request.tests.length; index++) {
-      run.cpuFrom = run.cpuMs();
+    for (; index < request.tests.length; index++) {
+      fileFrom = run.cpuMs();
+      // A file's limit covers its every attempt: this one has what an earlier one left.
+      run.cpuFrom = fileFrom - (spentMs[index] ?? 0);
       run.wallFrom = performance.now();
       run.freshModules();
       // This file's node:test: a fresh registration API, made in the isolate.
@@ -94,13 +106,15 @@ async function runTestsOnce(request: TestsRequest, fresh: boolean): Promise<Atte
         break;
       }
       modules.delete(name);
+      filesCpuMs[index] = run.cpuMs() - fileFrom;
     }
   } catch (error) {
+    if (index < request.tests.length) filesCpuMs[index] = run.cpuMs() - fileFrom;
     // What broke in the tests' realm is theirs: the file ends as a process that died would.
     files.push(error instanceof Stopped ? { kind: 'limit', hit: error.limit } : { kind: 'exit' });
   }
   const cpuMs = run.cpuMs() - setUp;
   run.dispose();
   while (files.length < request.tests.length) files.push({ kind: 'not-run' });
-  return { fresh: run.fresh, reply: { id: request.id, kind: 'tests', files, cpuMs } };
+  return { fresh: run.fresh, reply: { id: request.id, kind: 'tests', files, cpuMs }, filesCpuMs };
 }

@@ -10,8 +10,9 @@
 // again. Wall time is the grader's: a host that does not answer in time is killed with its runs.
 //
 // Its parts: the preamble and the scripts read first (host-setup.ts), the warm isolate
-// (host-isolate.ts), a run's context (host-run.ts), and the runs of each kind: a program's
-// (host-program.ts), a unit test's (host-exec.ts), the students' tests' (host-tests.ts).
+// (host-isolate.ts; a run made again in a fresh one, host-attempts.ts), a run's context
+// (host-run.ts), and the runs of each kind: a program's (host-program.ts), a unit test's
+// (host-exec.ts), the students' tests' (host-tests.ts).
 import { runExec } from './host-exec.ts';
 import { runProgram } from './host-program.ts';
 import { wordsOf } from './host-run.ts';

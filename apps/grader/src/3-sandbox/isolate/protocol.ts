@@ -113,7 +113,7 @@ export type HostLimit = 'cpu' | 'time' | 'memory' | 'output';
 
 /**
  * Which isolate a run's counted attempt had: `fresh`, made for it; `warm`, the submission's, used by
- * earlier runs; `again`, made for it after it reached a limit in the warm one (host-isolate.ts, `runFresh`).
+ * earlier runs; `again`, made for it after it reached a limit in the warm one (host-attempts.ts, `runFresh`).
  */
 export type IsolateUse = 'fresh' | 'warm' | 'again';
 
