@@ -17,7 +17,7 @@ import { timings } from '../../src/plumbing/timings.ts';
 const limits: Limits = {
   testTimeoutMs: 20_000,
   programTimeoutMs: 10_000,
-  heapMb: 64,
+  heapMb: 128,
   outputBytes: 64 * 1024,
 } as Limits;
 
