@@ -203,16 +203,19 @@ describe('the student tool: its printed commands, pasted in its folder', { timeo
     cpSync(join(FIXTURES, 'wrong-shuffle-from-new-deck'), join(tool, 'wrong-shuffle-from-new-deck'), {
       recursive: true,
     });
-    cli(REPO_ROOT, [
-      'grade',
-      join(tool, 'wrong-shuffle-from-new-deck'),
-      '--only',
-      'deck.reset',
-      '--format',
-      'html',
-      '--out',
-      graderOut,
-    ]);
+    /** The course's grade of that folder's deck.reset, in one format, written to `out`. */
+    const gradeReset = (format: string, out: string) =>
+      cli(REPO_ROOT, [
+        'grade',
+        join(tool, 'wrong-shuffle-from-new-deck'),
+        '--only',
+        'deck.reset',
+        '--format',
+        format,
+        '--out',
+        out,
+      ]);
+    gradeReset('html', graderOut);
     const printedOn = (page: string) =>
       /<code>(pnpm --silent pitboss check [^<]*)<\/code>/
         .exec(readFileSync(page, 'utf8'))![1]!
@@ -240,17 +243,7 @@ describe('the student tool: its printed commands, pasted in its folder', { timeo
     // The graded report files handed out with the page (text, JUnit): the student's view gives the
     // page's command, which the tool runs; the instructor's the graded counterexample, as its page.
     const textOut = join(root, 'graded-text');
-    for (const format of ['human', 'junit'])
-      cli(REPO_ROOT, [
-        'grade',
-        join(tool, 'wrong-shuffle-from-new-deck'),
-        '--only',
-        'deck.reset',
-        '--format',
-        format,
-        '--out',
-        textOut,
-      ]);
+    for (const format of ['human', 'junit']) gradeReset(format, textOut);
     for (const file of ['wrong-shuffle-from-new-deck.txt', 'wrong-shuffle-from-new-deck.xml']) {
       const printed = readFileSync(join(textOut, file), 'utf8');
       expect(printed, file).toContain(`with cases of its own: ${studentCommand}\n`);
