@@ -100,9 +100,109 @@ const BUSTS = /^(.*?) busts\b/i;
 const WINS = /^(.*?) wins\b/i;
 const PUSH = /^push\b/i;
 
+/** Where a reading is: its events, and the hand it is in (a `Hand N` line starts one). */
+interface Reading {
+  events: GameEvent[];
+  round: number;
+  line: number;
+}
+
+const add = (reading: Reading, key: string, say: GameEvent['say']) =>
+  reading.events.push({ round: reading.round, line: reading.line, key, say });
+
+/**
+ * What each kind of line tells, in order: the first pattern a line matches says what it tells. Made
+ * once (a long game is thousands of lines: its reading makes no closure a line).
+ */
+const RULES: readonly [{ exec(text: string): Found | null }, (m: Found, reading: Reading) => void][] = [
+  [
+    SPEECH,
+    (m, r) =>
+      add(
+        r,
+        `says ${whoKey(m[1]!)} ${m[2]!.toLowerCase().replace(/\s+/g, ' ').trim()}`,
+        (who) => `${tell(who, 'have')} ${whoSaid(m[1]!)} say "${m[2]}"`,
+      ),
+  ],
+  [
+    HAND,
+    (m, r) => {
+      r.round = Number(m[1]);
+      const [hand, bankroll] = [m[1]!, m[2]!];
+      add(
+        r,
+        `hand ${Number(hand)} bankroll ${Number(bankroll)}`,
+        (who) => `${tell(who, 'start')} hand ${hand} with a bankroll of ${bankroll}`,
+      );
+    },
+  ],
+  [
+    USED_UP,
+    (_, r) =>
+      add(r, 'used up', (who) =>
+        who === 'you'
+          ? 'you find a card used up and start the hand again'
+          : 'the course finds a card used up and starts the hand again',
+      ),
+  ],
+  [KICKED, (m, r) => add(r, `out ${whoKey(m[1]!)}`, (who) => `${tell(who, 'kick')} ${whoSaid(m[1]!)} out`)],
+  [
+    FINAL,
+    (m, r) =>
+      add(
+        r,
+        `final ${whoKey(m[1]!)} ${Number(m[2])} ${Number(m[3])}`,
+        (who) => `${tell(who, 'end')} with ${whoSaid(m[1]!)} holding ${m[2]} after ${m[3]} hands`,
+      ),
+  ],
+  [
+    BETS,
+    (m, r) =>
+      add(
+        r,
+        `bet ${whoKey(m[1]!)} ${Number(m[2])}`,
+        (who) => `${tell(who, 'have')} ${whoSaid(m[1]!)} bet ${m[2]}`,
+      ),
+  ],
+  [
+    NATURAL,
+    (m, r) =>
+      add(r, `natural ${whoKey(m[1]!)}`, (who) => `${tell(who, 'deal')} ${whoSaid(m[1]!)} a natural 21`),
+  ],
+  [
+    HOLE,
+    (m, r) => {
+      const card = cardOf(m[2]!, m[3]!);
+      if (card !== undefined)
+        add(
+          r,
+          `hole ${whoKey(m[1]!)} ${card}`,
+          (who) => `${tell(who, 'show')} the hole card of ${whoSaid(m[1]!)}, the ${card}`,
+        );
+    },
+  ],
+  [
+    DEALT,
+    (m, r) => {
+      const card = cardOf(m[2]!, m[3]!);
+      if (card !== undefined)
+        add(
+          r,
+          `card ${whoKey(m[1]!)} ${card}`,
+          (who) => `${tell(who, 'deal')} ${whoSaid(m[1]!)} the ${card}`,
+        );
+    },
+  ],
+  [BUSTS, (m, r) => add(r, `busts ${whoKey(m[1]!)}`, (who) => `${tell(who, 'have')} ${whoSaid(m[1]!)} bust`)],
+  [
+    WINS,
+    (m, r) => add(r, `wins ${whoKey(m[1]!)}`, (who) => `${tell(who, 'have')} ${whoSaid(m[1]!)} win the hand`),
+  ],
+  [PUSH, (_, r) => add(r, 'push', (who) => `${tell(who, 'call')} the hand a push`)],
+];
+
 export function readBlackjackEvents(output: string, allowance?: ReadAllowance): GameEvent[] {
-  const events: GameEvent[] = [];
-  let round = 1;
+  const reading: Reading = { events: [], round: 1, line: 0 };
   const lines = output.split('\n');
   for (let i = 0; i < lines.length; i++) {
     // minbet's `# ` and any other prefix of punctuation are layout.
@@ -111,97 +211,15 @@ export function readBlackjackEvents(output: string, allowance?: ReadAllowance): 
       .replace(/\s+/g, ' ')
       .replace(/^[ #>*-]+/, '')
       .trim();
-    const line = i + 1;
-    const add = (key: string, say: GameEvent['say']) => events.push({ round, line, key, say });
-    // The first pattern a line matches says what it tells.
-    const rules: [{ exec(text: string): Found | null }, (m: Found) => void][] = [
-      [
-        SPEECH,
-        (m) =>
-          add(
-            `says ${whoKey(m[1]!)} ${m[2]!.toLowerCase().replace(/\s+/g, ' ').trim()}`,
-            (who) => `${tell(who, 'have')} ${whoSaid(m[1]!)} say "${m[2]}"`,
-          ),
-      ],
-      [
-        HAND,
-        (m) => {
-          round = Number(m[1]);
-          const [hand, bankroll] = [m[1]!, m[2]!];
-          add(
-            `hand ${Number(hand)} bankroll ${Number(bankroll)}`,
-            (who) => `${tell(who, 'start')} hand ${hand} with a bankroll of ${bankroll}`,
-          );
-        },
-      ],
-      [
-        USED_UP,
-        () =>
-          add('used up', (who) =>
-            who === 'you'
-              ? 'you find a card used up and start the hand again'
-              : 'the course finds a card used up and starts the hand again',
-          ),
-      ],
-      [KICKED, (m) => add(`out ${whoKey(m[1]!)}`, (who) => `${tell(who, 'kick')} ${whoSaid(m[1]!)} out`)],
-      [
-        FINAL,
-        (m) =>
-          add(
-            `final ${whoKey(m[1]!)} ${Number(m[2])} ${Number(m[3])}`,
-            (who) => `${tell(who, 'end')} with ${whoSaid(m[1]!)} holding ${m[2]} after ${m[3]} hands`,
-          ),
-      ],
-      [
-        BETS,
-        (m) =>
-          add(
-            `bet ${whoKey(m[1]!)} ${Number(m[2])}`,
-            (who) => `${tell(who, 'have')} ${whoSaid(m[1]!)} bet ${m[2]}`,
-          ),
-      ],
-      [
-        NATURAL,
-        (m) =>
-          add(`natural ${whoKey(m[1]!)}`, (who) => `${tell(who, 'deal')} ${whoSaid(m[1]!)} a natural 21`),
-      ],
-      [
-        HOLE,
-        (m) => {
-          const card = cardOf(m[2]!, m[3]!);
-          if (card !== undefined)
-            add(
-              `hole ${whoKey(m[1]!)} ${card}`,
-              (who) => `${tell(who, 'show')} the hole card of ${whoSaid(m[1]!)}, the ${card}`,
-            );
-        },
-      ],
-      [
-        DEALT,
-        (m) => {
-          const card = cardOf(m[2]!, m[3]!);
-          if (card !== undefined)
-            add(
-              `card ${whoKey(m[1]!)} ${card}`,
-              (who) => `${tell(who, 'deal')} ${whoSaid(m[1]!)} the ${card}`,
-            );
-        },
-      ],
-      [BUSTS, (m) => add(`busts ${whoKey(m[1]!)}`, (who) => `${tell(who, 'have')} ${whoSaid(m[1]!)} bust`)],
-      [
-        WINS,
-        (m) => add(`wins ${whoKey(m[1]!)}`, (who) => `${tell(who, 'have')} ${whoSaid(m[1]!)} win the hand`),
-      ],
-      [PUSH, () => add('push', (who) => `${tell(who, 'call')} the hand a push`)],
-    ];
-    for (const [pattern, told] of rules) {
+    reading.line = i + 1;
+    for (const [pattern, told] of RULES) {
       const m = pattern.exec(text);
       if (m === null) continue;
-      told(m);
+      told(m, reading);
       break;
     }
   }
-  return events;
+  return reading.events;
 }
 
 /** A likely cause of a first difference, where the pattern is one real students make. */

@@ -34,6 +34,31 @@ export function readEvents(events: GameEvents, output: string, allowance?: ReadA
   }
 }
 
+/** The course's outputs read so far, by reader: most of a grade's reading, the same text each submission. */
+const courseRead = new WeakMap<GameEvents, Map<string, readonly GameEvent[]>>();
+/** Course outputs kept a reader: the cases' and a shrinking's few hundred, never a semester's. */
+const COURSE_KEPT = 1024;
+
+/**
+ * The events of the course's output (the reference's, never a student's: so read without an
+ * allowance, and read once a process). Reading is a function of the text, so a text read before is
+ * the same events; the list is frozen, as every verdict that holds it shares it.
+ */
+export function courseEvents(events: GameEvents, expected: string): readonly GameEvent[] {
+  let read = courseRead.get(events);
+  if (read === undefined) {
+    read = new Map();
+    courseRead.set(events, read);
+  }
+  let course = read.get(expected);
+  if (course === undefined) {
+    if (read.size >= COURSE_KEPT) read.clear();
+    course = Object.freeze(readEvents(events, expected));
+    read.set(expected, course);
+  }
+  return course;
+}
+
 /** Where two event lists first part, or undefined when they are equal. */
 export function compareEvents(
   yours: readonly GameEvent[],

@@ -8,6 +8,7 @@ import type { GameEvents, Limits, ReadAllowance, StdinRead } from '../kit/assign
 import {
   allowanceOf,
   compareEvents,
+  courseEvents,
   describeGameDifference,
   FORMAT_ONLY_WORDS,
   formatOnly,
@@ -91,8 +92,8 @@ function judgeGame(
   events: GameEvents,
   allowance: ReadAllowance | undefined,
 ): Outcome {
-  // The course's output is the reference's: read without an allowance.
-  const course = readEvents(events, expected);
+  // The course's output is the reference's: read without an allowance, once a process.
+  const course = courseEvents(events, expected);
   // No game in the course's output: nothing to earn but the format (an empty program earns nothing).
   if (course.length === 0) return { ...judged, noGame: true };
   // Points are the scoring's to give (5-scoring/score.ts): here only which part passed.
@@ -146,7 +147,7 @@ export function stoppedAfterGame(run: ProgramOutcome, expected: string, events: 
   // Nothing printed shows no game, even where the course's shows no event.
   if (run.stdout.length === 0) return false;
   const actual = run.stdout.toString('utf8');
-  return compareEvents(readEvents(events, actual), readEvents(events, expected)) === undefined;
+  return compareEvents(readEvents(events, actual), courseEvents(events, expected)) === undefined;
 }
 
 /** The verdict on the bytes alone, as every transcript was judged before game events. */

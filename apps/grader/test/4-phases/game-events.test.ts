@@ -12,6 +12,7 @@ import { Budget } from '../../src/3-sandbox/limits.ts';
 import {
   allowanceOf,
   compareEvents,
+  courseEvents,
   formatOnly,
   ReadingStopped,
   readEvents,
@@ -211,6 +212,33 @@ describe('game events in the core', () => {
         const difference = compareEvents(readEvents(toy, a), readEvents(toy, b));
         if (a === b) expect(difference).toBeUndefined();
         formatOnly(a, b, toy.withoutPrompts);
+      }),
+    );
+  });
+
+  it("the course's output is read once a process: the same events as a reading, for any text, the reader called once", () => {
+    let reads = 0;
+    const counted: GameEvents = {
+      read: (output, allowance) => {
+        reads++;
+        return toy.read(output, allowance);
+      },
+    };
+    const lineArb = fc.oneof(
+      fc.tuple(fc.nat(9), fc.constantFrom('up', 'down', 'Left')).map(([n, w]) => `${n} moves ${w}`),
+      fc.string(),
+    );
+    fc.assert(
+      fc.property(fc.array(lineArb, { maxLength: 8 }), (lines) => {
+        const text = `${lines.join('\n')}\u0000${reads}`;
+        const before = reads;
+        const first = courseEvents(counted, text);
+        expect(first.map((event) => [event.key, event.line])).toEqual(
+          readEvents(toy, text).map((event) => [event.key, event.line]),
+        );
+        expect(courseEvents(counted, text)).toBe(first);
+        expect(reads).toBe(before + 1);
+        expect(Object.isFrozen(first)).toBe(true);
       }),
     );
   });
