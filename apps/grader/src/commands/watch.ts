@@ -230,7 +230,11 @@ export function withRerun(last: Report, part: Report, only: readonly string[]): 
 export interface WatchOptions {
   /** Ends the watch: the run in flight finishes, then the watch returns its status (0). */
   signal: AbortSignal;
-  /** How long saves are gathered into one run. */
+  /**
+   * How long saves are gathered into one run: an editor's save (a temporary file renamed over the
+   * real one) or a "save all" is heard as a few events within milliseconds, and every millisecond
+   * here is one the student waits for the answer.
+   */
   debounceMs?: number;
   /** Told when a run starts and ends (the CLI stops a run in flight itself on Ctrl-C). */
   onBusy?: (busy: boolean) => void;
@@ -247,7 +251,7 @@ export async function watchCheck(
   dir: string,
   flags: GradeFlags,
   io: Io,
-  { signal, debounceMs = 150, onBusy }: WatchOptions,
+  { signal, debounceMs = 50, onBusy }: WatchOptions,
 ): Promise<number> {
   for (const [flag, option] of WATCH_REFUSES)
     if (flags[flag] !== undefined && flags[flag] !== false)
