@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IsolateSandbox } from '../../src/3-sandbox/isolate/client.ts';
 import { isolatesSupport } from '../../src/3-sandbox/isolate/support.ts';
@@ -346,6 +347,34 @@ describe('limits stop the run, and the host goes on', () => {
   });
 });
 
+describe("the library's fs.writeSync", () => {
+  it("answers the bytes written, as Node's Buffer.byteLength counts them, for any text: lone surrogates too", async () => {
+    const textArb = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 12 }),
+      fc.string({
+        unit: fc.constantFrom('a', '\u00e9', '\u20ac', '\ud83c', '\udca1', '\ud83c\udca1'),
+        maxLength: 8,
+      }),
+    );
+    const texts = [
+      ...fc.sample(textArb, { numRuns: 200, seed: 7 }),
+      '',
+      'plain',
+      '\ud800',
+      'a\udc00b',
+      '\ud83c\udca1',
+      '\udca1\ud83c',
+    ];
+    const outcome = await run(
+      stage({
+        'main.mjs': `import { writeSync } from 'node:fs';\nconst counts = ${JSON.stringify(texts)}.map((text) => writeSync(1, text));\nconsole.error(JSON.stringify(counts));`,
+      }),
+    );
+    expect(JSON.parse(outcome.stderr)).toEqual(texts.map((text) => Buffer.byteLength(text)));
+    expect(outcome.stdout).toEqual(Buffer.from(texts.join(''), 'utf8'));
+  });
+});
+
 describe("a linked run: a void method's calls wait for the next question, and the program sees no difference", () => {
   // A course file run apart: each addCard is recorded on the record channel, as a recorder's calls are.
   const hand = [
@@ -393,6 +422,68 @@ describe("a linked run: a void method's calls wait for the next question, and th
       'const h = new Hand(); for (let i = 0; i < 20000; i++) h.addCard({ spot: 1 }); console.log(h.value());',
     );
     expect(outcome.stdout.toString()).toBe('20000\n');
+  });
+
+  it("a call's values reach the course's side as they were, sent at once or queued, and its answers come back as they were", async () => {
+    // The course's side tells what each call got, by type and value, on the record channel; a call's
+    // answer is a value of each kind the bridge carries apart (a string, an object of its own, a function).
+    const echo = [
+      "import { writeSync } from 'node:fs';",
+      'const told = (v) => v === null ? "null" : typeof v === "object" ? (v instanceof Box ? "box " + v.n : "data " + JSON.stringify(v)) : typeof v + " " + (Object.is(v, -0) ? "-0" : String(v));',
+      'export class Box {',
+      '  constructor(n) { this.n = n; }',
+      "  take(...values) { writeSync(3, 'take ' + values.map(told).join(', ') + '\\n'); }",
+      "  give(...values) { writeSync(3, 'give ' + values.map(told).join(', ') + '\\n'); return values.length; }",
+      "  word() { return 'a \\u00e9 word'; }",
+      '  next() { return new Box(this.n + 1); }',
+      '  get size() { return this.n; }',
+      '}',
+    ].join('\n');
+    const calls = [
+      '1, "two", true',
+      'b, 2.5, "", false',
+      'NaN, -0, Infinity',
+      'null, undefined',
+      '{ spot: 3, suit: "Hearts" }, [1, "x"]',
+      '1, 2, 3, 4, 5',
+      'b, b.next(), "s"',
+      '"\\u{1F0A1}", "tab\\there"',
+    ];
+    const main = [
+      "import { Box } from './box.mjs';",
+      'const b = new Box(1);',
+      // A method answering undefined is queued after its first call: each call made twice, once at once and once queued.
+      ...calls.flatMap((values) => [`b.take(${values});`, `b.take(${values});`]),
+      ...calls.map((values) => `console.log(b.give(${values}));`),
+      'console.log(b.word(), b.next().next().size, typeof b.next, b.next() instanceof Box);',
+    ].join('\n');
+    const outcome = await sandbox.program({
+      dir: stage({ 'box.mjs': echo, 'main.mjs': main }),
+      entry: 'main.mjs',
+      argv: [],
+      stdin: '',
+      cpuLimitMs: 2000,
+      wallMs: 10_000,
+      apart: ['box.mjs'],
+    });
+    expect(outcome.status, outcome.stderr).toBe(0);
+    const told = [
+      'number 1, string two, boolean true',
+      'box 1, number 2.5, string , boolean false',
+      // -0 crosses as 0, as it always has (JSON's word for it).
+      'number NaN, number 0, number Infinity',
+      'null, undefined undefined',
+      'data {"spot":3,"suit":"Hearts"}, data [1,"x"]',
+      'number 1, number 2, number 3, number 4, number 5',
+      'box 1, box 2, string s',
+      'string \u{1F0A1}, string tab\there',
+    ];
+    expect(outcome.calls).toEqual([
+      ...told.flatMap((line) => [`take ${line}`, `take ${line}`]),
+      ...told.map((line) => `give ${line}`),
+    ]);
+    // How many values each `give` got, then a string, a count read through two new objects, a method, a class.
+    expect(outcome.stdout.toString()).toBe('3\n4\n3\n2\n2\n5\n3\n2\na \u00e9 word 3 function true\n');
   });
 
   it('calls still waiting when the program ends, or crashes, are in the record of calls, in order', async () => {

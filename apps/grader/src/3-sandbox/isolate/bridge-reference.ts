@@ -119,8 +119,10 @@ function thrown(error: unknown): Answer {
 }
 
 /**
- * An answer as JSON text; what crosses between isolates as it is (undefined, a boolean, a plain
- * number: most answers, a void method's, a bet, a decision) goes so, with no text to write or read.
+ * An answer. What can cross as it is (undefined, a boolean, a plain number: most answers, a void
+ * method's, a bet, a decision) goes so; a string as `s<text>`, one of this realm's objects as
+ * `h<handle>:<class>`, a function as `f<name>` (bridge-student.ts reads them); anything else as
+ * JSON text (`{...}`), never read as one of those.
  */
 const answer = (work: () => unknown): string | number | boolean | undefined => {
   let result: Answer;
@@ -128,18 +130,35 @@ const answer = (work: () => unknown): string | number | boolean | undefined => {
     const value = work();
     if (value === undefined || typeof value === 'boolean') return value;
     if (typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0)) return value;
-    result = { v: encode(value) };
+    if (typeof value === 'string') return `s${value}`;
+    const encoded = encode(value);
+    if (encoded !== null && typeof encoded === 'object') {
+      if (encoded.$ === 'handle') return `h${encoded.h}:${encoded.kind}`;
+      if (encoded.$ === 'function') return `f${encoded.name}`;
+    }
+    result = { v: encoded };
   } catch (error) {
     result = thrown(error);
   }
   return JSON.stringify(result);
 };
 
-const args = (text: unknown): unknown[] => {
-  if (text === '[]') return [];
-  const values = JSON.parse(String(text)) as unknown;
-  return Array.isArray(values) ? values.map(decode) : [];
-};
+/** A call's arguments, as the student's side wrote them (JSON text) or as a queued call carries them (its parsed list). */
+const decoded = (values: unknown): unknown[] => (Array.isArray(values) ? values.map(decode) : []);
+const args = (text: unknown): unknown[] => (text === '[]' ? [] : decoded(JSON.parse(String(text))));
+
+/**
+ * A call's arguments: `shape` a number when they crossed as they are (bridge-student.ts, askCall):
+ * how many (its low 4 bits), and which are handles to this realm's objects (the bits above); else
+ * JSON text.
+ */
+function callArgs(shape: unknown, direct: readonly unknown[]): unknown[] {
+  if (typeof shape !== 'number') return args(shape);
+  const values: unknown[] = [];
+  for (let i = 0; i < (shape & 15) && i < direct.length; i++)
+    values.push((shape >> (4 + i)) & 1 ? handles[Number(direct[i])] : direct[i]);
+  return values;
+}
 
 // Once a queued call (sent ahead of a question by bridge-student.ts) answered anything but
 // `undefined` or threw, every question answers QUEUE_BROKEN: the host throws this run away and runs
@@ -162,9 +181,10 @@ function ranQueue(queue: unknown): boolean {
   if (queueBroken) return false;
   if (queue === undefined) return true;
   try {
-    for (const [h, key, values] of JSON.parse(String(queue)) as [number, string, string][]) {
+    for (const [h, key, shape, values] of JSON.parse(String(queue)) as [number, string, number, unknown][]) {
       const target = handles[h] as Record<string, unknown>;
-      if (Reflect.apply(target[key] as (...a: unknown[]) => unknown, target, args(values)) !== undefined)
+      const list = shape === -1 ? decoded(values) : callArgs(shape, Array.isArray(values) ? values : []);
+      if (Reflect.apply(target[key] as (...a: unknown[]) => unknown, target, list) !== undefined)
         return breakQueue();
     }
     return true;
@@ -175,16 +195,18 @@ function ranQueue(queue: unknown): boolean {
 
 /** A question, asked after the queue sent with it ran. */
 const after =
-  <A, B, C>(work: (a: A, b: B, c: C) => string | number | boolean | undefined) =>
-  (a: A, b: B, c: C, queue: unknown): string | number | boolean | undefined =>
-    ranQueue(queue) ? work(a, b, c) : QUEUE_BROKEN;
+  <A, B, C>(work: (a: A, b: B, c: C, direct: unknown[]) => string | number | boolean | undefined) =>
+  (a: A, b: B, c: C, queue: unknown, direct: unknown[]): string | number | boolean | undefined =>
+    ranQueue(queue) ? work(a, b, c, direct) : QUEUE_BROKEN;
 
-const ops: Record<string, (a: never, b: never, c: never, queue: unknown) => unknown> = {
-  construct: after((file: string, name: string, values: unknown) =>
-    answer(() => Reflect.construct(modules[file]![name] as new (...a: unknown[]) => unknown, args(values))),
+const ops: Record<string, (a: never, b: never, c: never, queue: unknown, direct: unknown[]) => unknown> = {
+  construct: after((file: string, name: string, shape: unknown, direct) =>
+    answer(() =>
+      Reflect.construct(modules[file]![name] as new (...a: unknown[]) => unknown, callArgs(shape, direct)),
+    ),
   ),
-  call: after((file: string, name: string, values: unknown) =>
-    answer(() => (modules[file]![name] as (...a: unknown[]) => unknown)(...args(values))),
+  call: after((file: string, name: string, shape: unknown, direct) =>
+    answer(() => (modules[file]![name] as (...a: unknown[]) => unknown)(...callArgs(shape, direct))),
   ),
   get: after((h: number, key: string, _unused: unknown) =>
     answer(() => (handles[h] as Record<string, unknown>)[key]),
@@ -194,10 +216,10 @@ const ops: Record<string, (a: never, b: never, c: never, queue: unknown) => unkn
       (handles[h] as Record<string, unknown>)[key] = decode(JSON.parse(String(value)));
     }),
   ),
-  invoke: after((h: number, key: string, values: unknown) =>
+  invoke: after((h: number, key: string, shape: unknown, direct) =>
     answer(() => {
       const target = handles[h] as Record<string, unknown>;
-      return Reflect.apply(target[key] as (...a: unknown[]) => unknown, target, args(values));
+      return Reflect.apply(target[key] as (...a: unknown[]) => unknown, target, callArgs(shape, direct));
     }),
   ),
   /** Only runs the queue: the program has ended with calls still queued. */
@@ -208,18 +230,30 @@ const ops: Record<string, (a: never, b: never, c: never, queue: unknown) => unkn
 const primitive = (value: unknown): string | number | boolean | undefined =>
   typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
 
-/** A question of the student's stand-ins: `op` with its arguments and the queue sent ahead of it. */
+/**
+ * A question of the student's stand-ins: `op` with its arguments, the queue sent ahead of it, and a
+ * call's arguments that crossed as they are (`d0`..`d3`: primitives, like everything here).
+ */
 function ask(
   op: unknown,
   a: unknown,
   b: unknown,
   c: unknown,
   queue: unknown,
+  d0: unknown,
+  d1: unknown,
+  d2: unknown,
+  d3: unknown,
 ): string | number | boolean | undefined {
   const target = typeof op === 'string' && Object.hasOwn(ops, op) ? ops[op] : undefined;
   if (target === undefined) return undefined;
   return primitive(
-    target(primitive(a) as never, primitive(b) as never, primitive(c) as never, primitive(queue)),
+    target(primitive(a) as never, primitive(b) as never, primitive(c) as never, primitive(queue), [
+      primitive(d0),
+      primitive(d1),
+      primitive(d2),
+      primitive(d3),
+    ]),
   );
 }
 

@@ -4,7 +4,7 @@ import type { Buffer as BufferClass } from 'buffer';
 import EventEmitter from 'events';
 import { URL } from '../web.ts';
 import { bufferClass, input } from './handed.ts';
-import { bytesOf, recordLine, writeErr, writeOut } from './output.ts';
+import { bytesOf, recordLine, utf8Length, writeErr, writeOut } from './output.ts';
 import { setImmediateStandIn } from './timers.ts';
 
 export const SUBMISSION = '/submission';
@@ -234,6 +234,6 @@ export const fs = {
       const text = typeof bytes === 'string' ? bytes : bufferClass().from(bytes).toString('utf8');
       for (const line of text.split('\n')) if (line !== '') recordLine(line);
     } else throw fsError('EBADF', 'write', fd);
-    return typeof bytes === 'string' ? bufferClass().byteLength(bytes) : bytes.length;
+    return typeof bytes === 'string' ? utf8Length(bytes) : bytes.length;
   },
 };

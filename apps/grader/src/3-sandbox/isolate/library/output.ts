@@ -1,7 +1,19 @@
 // The run's output in the in-isolate library: stdout kept as bytes up to the limit and counted past it,
 // stderr's last words, a linked run's recorded calls, and the run's end (process.exit, an uncaught error).
 import { bufferClass, input, signal } from './handed.ts';
-import { add, apply, Bytes, bytesLength, clear, least, list, textSlice, toText } from './taken.ts';
+import {
+  add,
+  apply,
+  Bytes,
+  bytesLength,
+  charCode,
+  clear,
+  least,
+  list,
+  regexExec,
+  textSlice,
+  toText,
+} from './taken.ts';
 
 // --- Output: stdout kept as bytes up to the limit, and counted past it ----------------------------
 /** Strings as written (the host encodes them as UTF-8: no encoder needed here) and bytes. */
@@ -23,6 +35,30 @@ export const bytesOf = (chunk: unknown, encoding?: unknown): Uint8Array | string
   if (isUtf8(encoding)) return toText(chunk);
   return bufferClass().from(String(chunk), encoding as BufferEncoding);
 };
+
+const NOT_ASCII = /[\u0080-\uffff]/;
+/**
+ * A text's length in UTF-8, as Node's Buffer.byteLength counts it (a lone surrogate is the 3 bytes of
+ * U+FFFD), without the Buffer part: a linked run's recorders write a line a call, and making Buffer in
+ * each run's context, to count them, cost more than the run.
+ */
+export function utf8Length(text: string): number {
+  if (apply(regexExec, NOT_ASCII, [text]) === null) return text.length;
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = apply(charCode, text, [i]) as number;
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = apply(charCode, text, [i + 1]) as number;
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}
 
 /**
  * Counted in UTF-16 units for a string (at most its UTF-8 bytes): past the limit in units is past it
