@@ -143,7 +143,8 @@ export interface ReadAllowance {
 export interface GameEvents {
   /**
    * The events an output tells, in order. Must never throw, whatever the text, but for what
-   * `allowance.line()` throws.
+   * `allowance.line()` throws. A function of the text alone: the course's output is read once a
+   * process, its events kept by text (4-phases/game-events.ts, courseEvents).
    */
   read(output: string, allowance?: ReadAllowance): GameEvent[];
   /**
