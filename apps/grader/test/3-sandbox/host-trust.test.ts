@@ -1,7 +1,7 @@
 // Nothing a run touched decides how it is read, and one run costs the same however it is answered: a
 // program that breaks the built-ins after its last line is scored as its output says, not as a failure
-// of the machinery; a check again (its runs kept) fits in the budget what a grade fits; a linked run
-// made again (its queue broken) has one processor limit for both attempts.
+// of the machinery; a check again (its runs kept) fits in the budget what a grade fits; a run made
+// again after its memory limit has one processor limit for both attempts.
 import { randomUUID } from 'node:crypto';
 import {
   appendFileSync,
@@ -114,86 +114,6 @@ describe.runIf(isolatesReady())('a check again and a grade fit the same in the b
     for (const report of reports) {
       expect(report.score).toBe(first!.score);
       expect(verdicts(report)).toEqual(verdicts(first!));
-    }
-  });
-});
-
-describe.runIf(isolatesReady())('a linked run made again', () => {
-  // A course file run apart, as in isolates.test.ts: `totalOnceDealt` answers undefined on a new hand
-  // (so its next call is queued) and a number once a card is in.
-  const hand = [
-    'export class Hand {',
-    '  #total = 0;',
-    '  addCard(card) { this.#total += card.spot; }',
-    '  value() { return this.#total; }',
-    '  totalOnceDealt() { return this.#total > 0 ? this.#total : undefined; }',
-    '}',
-  ].join('\n');
-  // The same processor time in each attempt, before the calls.
-  const burn =
-    'let x = 0; for (let i = 0; i < 30_000_000; i++) x = (x * 31 + i) % 1_000_003; if (x < 0) console.log(x);';
-  const steady = `${burn}\nconst h = new Hand(); console.log(h.totalOnceDealt()); h.addCard({ spot: 2 }); console.log(h.value());`;
-  // The second totalOnceDealt is queued, answers 2: the run is thrown away and made again unqueued.
-  const broken = `${burn}\nconst h = new Hand(); console.log(h.totalOnceDealt()); h.addCard({ spot: 2 }); console.log(h.totalOnceDealt()); console.log(h.value());`;
-
-  // Processor time varies with the machine's load: a run of it may be tried again (a limit that never
-  // holds fails every try).
-  it('one processor limit covers both attempts, and the run costs both', {
-    timeout: 240_000,
-    retry: 2,
-  }, async () => {
-    const root = mkdtempSync(join(tmpdir(), 'pitboss-rerun-'));
-    chmodSync(root, 0o711);
-    const limits = {
-      testTimeoutMs: 20_000,
-      programTimeoutMs: 30_000,
-      heapMb: 64,
-      outputBytes: 1 << 16,
-    } as Limits;
-    const sandbox = new IsolateSandbox({ workDir: root, workRoot: root, limits, size: 1 });
-    let stages = 0;
-    const linked = (main: string, cpuLimitMs: number) => {
-      const dir = join(root, `stage-${stages++}`);
-      mkdirSync(dir);
-      writeFileSync(join(dir, 'hand.mjs'), hand);
-      writeFileSync(join(dir, 'main.mjs'), `import { Hand } from './hand.mjs';\n${main}`);
-      return sandbox.program({
-        dir,
-        entry: 'main.mjs',
-        argv: [],
-        stdin: '',
-        cpuLimitMs,
-        wallMs: 30_000,
-        apart: ['hand.mjs'],
-      });
-    };
-    try {
-      // Processor time is the machine's to vary under load: each measured twice, in turns.
-      const onces: ProgramOutcome[] = [];
-      const twices: ProgramOutcome[] = [];
-      for (let turn = 0; turn < 2; turn++) {
-        onces.push(await linked(steady, 10_000));
-        twices.push(await linked(broken, 10_000));
-      }
-      for (const once of onces) expect(once.stdout.toString()).toBe('undefined\n2\n');
-      // Made again, it prints what one attempt unqueued prints, and costs both attempts.
-      for (const twice of twices) {
-        expect(twice.limit).toBeUndefined();
-        expect(twice.stdout.toString()).toBe('undefined\n2\n2\n');
-      }
-      const sum = (outcomes: typeof onces) => outcomes.reduce((total, each) => total + each.cpuMs!, 0);
-      expect(sum(twices)).toBeGreaterThan(1.5 * sum(onces));
-      // A limit one attempt fits in and two do not: the steady run fits, the one made again does not.
-      // Half way between what one attempt and two cost, as measured just now.
-      const least = (outcomes: typeof onces) => Math.min(...outcomes.map((each) => each.cpuMs!));
-      const limit = Math.ceil((least(onces) + least(twices)) / 2);
-      expect((await linked(steady, limit)).limit).toBeUndefined();
-      const stopped = await linked(broken, limit);
-      expect(stopped.limit).toBe('cpu');
-      expect(stopped.stdout.toString()).toBe('');
-    } finally {
-      sandbox.close();
-      rmSync(root, { recursive: true, force: true });
     }
   });
 });

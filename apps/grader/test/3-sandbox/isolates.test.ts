@@ -375,7 +375,7 @@ describe("the library's fs.writeSync", () => {
   });
 });
 
-describe("a linked run: a void method's calls wait for the next question, and the program sees no difference", () => {
+describe("a linked run: the program's calls reach the course's objects as it makes them", () => {
   // A course file run apart: each addCard is recorded on the record channel, as a recorder's calls are.
   const hand = [
     "import { writeSync } from 'node:fs';",
@@ -397,7 +397,7 @@ describe("a linked run: a void method's calls wait for the next question, and th
       apart: ['hand.mjs'],
     });
 
-  it('a void method that throws on a later call throws at that call, where the program catches it', async () => {
+  it('a method that throws on a later call throws at that call, where the program catches it', async () => {
     const outcome = await linked(
       [
         'const h = new Hand();',
@@ -417,14 +417,14 @@ describe("a linked run: a void method's calls wait for the next question, and th
     expect(outcome.stdout.toString()).toBe('undefined\n2\n');
   });
 
-  it('many void calls in a row are sent as they pile up, and all of them run', async () => {
+  it('many calls in a row all run, in order', async () => {
     const outcome = await linked(
       'const h = new Hand(); for (let i = 0; i < 20000; i++) h.addCard({ spot: 1 }); console.log(h.value());',
     );
     expect(outcome.stdout.toString()).toBe('20000\n');
   });
 
-  it("a call's values reach the course's side as they were, sent at once or queued, and its answers come back as they were", async () => {
+  it("a call's values reach the course's side as they were, and its answers come back as they were", async () => {
     // The course's side tells what each call got, by type and value, on the record channel; a call's
     // answer is a value of each kind the bridge carries apart (a string, an object of its own, a function).
     const echo = [
@@ -452,7 +452,7 @@ describe("a linked run: a void method's calls wait for the next question, and th
     const main = [
       "import { Box } from './box.mjs';",
       'const b = new Box(1);',
-      // A method answering undefined is queued after its first call: each call made twice, once at once and once queued.
+      // Each call made twice: the second finds the method already known.
       ...calls.flatMap((values) => [`b.take(${values});`, `b.take(${values});`]),
       ...calls.map((values) => `console.log(b.give(${values}));`),
       'console.log(b.word(), b.next().next().size, typeof b.next, b.next() instanceof Box);',
@@ -486,7 +486,7 @@ describe("a linked run: a void method's calls wait for the next question, and th
     expect(outcome.stdout.toString()).toBe('3\n4\n3\n2\n2\n5\n3\n2\na \u00e9 word 3 function true\n');
   });
 
-  it('calls still waiting when the program ends, or crashes, are in the record of calls, in order', async () => {
+  it('the calls made before the program ends, or crashes, are in the record of calls, in order', async () => {
     const ended = await linked(
       'const h = new Hand(); h.addCard({ spot: 1 }); h.addCard({ spot: 2 }); h.addCard({ spot: 5 });',
     );
@@ -542,6 +542,110 @@ tryIt('overflow', () => { try { down(); } catch (e) { return [e.name, e.message,
 tryIt('after the overflow', () => h.value());
 console.log(seen.join(String.fromCharCode(10)));
 `;
+
+  it("every built-in and prototype the program can patch sees only its own realm's values, whatever the calls carry", async () => {
+    // The course's side: plain data, a class of its own, lists, a getter, a provided-style error, value exports.
+    const course = [
+      'export class Card { constructor(spot) { this.spot = spot; } worth() { return this.spot; } }',
+      'export class Hand {',
+      '  #cards = [];',
+      '  addCard(card) { this.#cards.push(typeof card.spot === "number" ? card.spot : -1); }',
+      '  many(...values) { return values.length + ":" + JSON.stringify(values.map((v) => v && v.spot !== undefined ? v.spot : v)); }',
+      '  cards() { return this.#cards.map((spot) => ({ spot, tags: [spot, "x"] })); }',
+      '  top() { return new Card(this.#cards[0]); }',
+      '  get size() { return this.#cards.length; }',
+      "  explode() { throw new RangeError('bad card'); }",
+      '}',
+      'export const RULES = { most: 21, names: ["ace"] };',
+      'export const FIRST = new Card(1);',
+      'export function total(a, b) { return a + b; }',
+    ].join('\n');
+    const probe = `
+import { Card, Hand, RULES, FIRST, total } from './course.mjs';
+const apply = Reflect.apply;
+// Noted where no prototype can answer (the list's items are traps too): an object without one.
+const seen = Object.create(null);
+let count = 0;
+let noting = true;
+const wheres = Object.create(null);
+let where = '';
+const note = (value) => { if (noting && value !== null && (typeof value === 'object' || typeof value === 'function')) { wheres[count] = where; seen[count++] = value; } };
+// Every method of every built-in the bridge could use, wrapped: each sees its this and its arguments noted.
+const wrap = (owner, key) => {
+  let original;
+  try { original = owner[key]; } catch { return; }
+  if (typeof original !== 'function') return;
+  const wrapped = function (...args) { where = String(key); note(this); for (let i = 0; i < args.length; i++) note(args[i]); return new.target ? Reflect.construct(original, args, new.target) : apply(original, this, args); };
+  try { Object.defineProperty(owner, key, { __proto__: null, value: wrapped, writable: true, configurable: true }); } catch {}
+};
+for (const owner of [Object, Array, Reflect, JSON, Number, String, Symbol, Math, Promise,
+  Object.prototype, Array.prototype, Function.prototype, String.prototype, Number.prototype,
+  Map.prototype, WeakMap.prototype, Set.prototype, WeakSet.prototype, Promise.prototype, Error.prototype, RegExp.prototype])
+  for (const key of Reflect.ownKeys(owner)) if (key !== 'constructor' && key !== 'prototype') wrap(owner, key);
+// Getters and setters on the prototypes for the names a bridge reads and writes, and list items 0 to 9.
+const trap = (owner, key) => {
+  Object.defineProperty(owner, key, {
+    __proto__: null,
+    get() { where = 'get ' + String(key); note(this); return undefined; },
+    set(value) { where = 'set ' + String(key); note(this); note(value); Object.defineProperty(this, key, { __proto__: null, value, writable: true, enumerable: true, configurable: true }); },
+    configurable: true,
+  });
+};
+for (const key of ['value', 'get', 'set', 'has', 'ownKeys', 'thrown', 'name', 'message', 'provided', 'overflow', 'spot', 'tags', 'most', 'names', 'length'])
+  if (!Object.hasOwn(Object.prototype, key)) trap(Object.prototype, key);
+for (let i = 0; i < 10; i++) trap(Array.prototype, String(i));
+const lines = [];
+const say = (what, f) => { try { lines.push(what + ' ' + JSON.stringify(f())); } catch (e) { lines.push(what + ' threw ' + e.name + ' ' + e.message); } };
+class Mine { get spot() { return 7; } }
+const h = new Hand();
+say('add', () => { h.addCard({ spot: 10 }); h.addCard(new Mine()); h.addCard(FIRST); return h.size; });
+say('many', () => h.many(1, 'two', { spot: 3 }, [4, FIRST], null, undefined, h.top()));
+say('cards', () => h.cards());
+say('top', () => [h.top().worth(), h.top() instanceof Card]);
+say('exports', () => [RULES, FIRST.worth(), total(2, 3)]);
+say('set', () => { h.label = 'x'; return h.label; });
+say('explode', () => h.explode());
+say('refused', () => h.addCard(() => 1));
+// Anything noted that is not of this realm: an object whose prototypes end elsewhere, a function that is not this realm's.
+noting = false;
+// (Function.prototype is a function of this realm whose prototype is Object.prototype.)
+const foreign = (value) => {
+  let proto = value;
+  for (let i = 0; i < 64 && proto !== null; i++) {
+    if (proto === Object.prototype) return false;
+    proto = Object.getPrototypeOf(proto);
+  }
+  return proto === null && Object.getPrototypeOf(value) !== null;
+};
+let foreigners = 0;
+for (let i = 0; i < count; i++) if (foreign(seen[i])) { foreigners++; lines.push('seen by ' + wheres[i]); }
+console.log(lines.join(String.fromCharCode(10)));
+console.log('noted ' + (count > 100) + ', foreign ' + foreigners);
+`;
+    const outcome = await sandbox.program({
+      dir: stage({ 'course.mjs': course, 'main.mjs': probe }),
+      entry: 'main.mjs',
+      argv: [],
+      stdin: '',
+      cpuLimitMs: 5000,
+      wallMs: 20_000,
+      apart: ['course.mjs'],
+    });
+    const said = `${outcome.stdout.toString()}\n${outcome.stderr}`;
+    expect(outcome.status, said).toBe(0);
+    expect(outcome.stdout.toString().split('\n')).toEqual([
+      'add 3',
+      'many "7:[1,\\"two\\",3,[4,{\\"spot\\":1}],null,null,10]"',
+      'cards [{"spot":10,"tags":[10,"x"]},{"spot":7,"tags":[7,"x"]},{"spot":1,"tags":[1,"x"]}]',
+      'top [10,true]',
+      'exports [{"most":21,"names":["ace"]},1,5]',
+      'set "x"',
+      'explode threw RangeError bad card',
+      "refused threw TypeError a function cannot be passed to the course's files in a linked run: only data and their own objects",
+      'noted true, foreign 0',
+      '',
+    ]);
+  });
 
   it('no text, name, stack or realm of the reference reaches the program, by any channel it can try', async () => {
     const outcome = await sandbox.program({

@@ -1,154 +1,229 @@
 // The student's side of a linked run: the course's modules are not in this context at all (they run in
-// a context of their own, another realm, in the same isolate). Each of their exports is a stand-in
-// here, and each use of one (a `new`, a call, a property read or write) goes to the reference's side as
-// data and comes back as data (bridge-reference.ts), through one bound function of that realm held in
-// this closure only. An object of the reference's is a proxy holding only a number; no object, function,
-// source text or stack of the reference's is ever in this realm: what the call throws (a stack
-// overflow in the reference's code, when the program calls at the edge of the stack) is caught here
-// and thrown again as this realm's own error, never handed on.
+// a context of their own, another realm, in the same isolate: bridge-reference.ts). Each of their
+// exports is a stand-in here; an object of theirs is a proxy whose every use (a property read or
+// write, a method call) calls that side's helpers directly, a function call in the same isolate.
 //
-// A method whose answers have all been `undefined` (a void method: add a card, see a card) is not waited
-// for: its call is queued here and sent with the next question, and the reference runs the queue first,
-// in order. Nothing the program can see changes: the call answers `undefined` as it would have, and the
-// reference's objects are only ever read after the queue ran. Where a queued call answers anything else
-// or throws, the reference's side says so to the host, which runs the whole program again without
-// queueing (runs are deterministic): the program never sees an answer late.
-import { QUEUE_BROKEN } from './protocol.ts';
+// This closure holds the reference's objects (each proxy's own), and that is all the program must
+// never reach: its realm's Function would run code there, where nothing masks the course's source.
+// So a value of that realm is only ever handed to that realm's own helpers or read here with syntax
+// (`typeof`, a property read, which runs that realm's code if anything) and with built-ins taken
+// before the program runs, never with anything the program can replace (a prototype's method, a
+// global): what the program can patch only ever sees this realm's own copies. What a helper throws
+// (a stack overflow at the edge of the stack) is caught here and thrown again as this realm's own
+// error, never handed on; what the course's code threw comes as data (its name and message) and is
+// made again here.
 
-/**
- * The reference's answer: undefined, a boolean or a plain number as itself; a string, one of the
- * reference's objects or a function as a marked string; anything else as JSON text (bridge-reference.ts).
- * `c`: a call's arguments as JSON text, or (a number) how many cross as they are, in `d0`..`d3`.
- */
-type Ask = (
-  op: string,
-  a: unknown,
-  b?: unknown,
-  c?: string | number,
-  queue?: string,
-  d0?: unknown,
-  d1?: unknown,
-  d2?: unknown,
-  d3?: unknown,
-) => string | number | boolean | undefined;
-type Answer = { v?: unknown; thrown?: { name: string; message: string; provided?: string } };
+type Helper = (...values: unknown[]) => unknown;
+interface Helpers {
+  THREW: symbol;
+  thrown: () => string;
+  describe: (error: unknown) => string;
+  kind: (value: unknown) => string;
+  construct: Helper;
+  call: Helper;
+  invoke: Helper;
+  get: (target: unknown, key: string) => unknown;
+  set: (target: unknown, key: string, value: unknown) => unknown;
+  object: () => unknown;
+  list: () => unknown;
+  put: (object: unknown, key: string, value: unknown) => void;
+  push: (list: unknown, value: unknown) => void;
+  small: Helper;
+  exported: (file: string, name: string) => unknown;
+}
 
-const holder = globalThis as {
-  __pitbossBridgeAsk?: Ask | undefined;
-  __pitbossBridgeQueue?: boolean | undefined;
-};
-const askReference: Ask = holder.__pitbossBridgeAsk!;
+const holder = globalThis as { __pitbossBridgeHelpers?: Helpers | undefined };
+const given = holder.__pitbossBridgeHelpers!;
+holder.__pitbossBridgeHelpers = undefined;
+// Each helper read once, here, before any student code runs.
+const THREW = given.THREW;
+const {
+  thrown: thrownText,
+  describe,
+  kind: kindOf,
+  construct,
+  call,
+  invoke,
+  get,
+  set,
+  object: newObject,
+  list: newList,
+  put,
+  push,
+  small,
+  exported,
+} = given;
+
+// Built-ins taken before the program runs: what the program does to them cannot reach a value of the
+// reference's realm, nor this side's functions.
+const ObjectKeys = Object.keys;
+const ObjectCreate = Object.create;
+const ObjectDefineProperty = Object.defineProperty;
+const ObjectGetPrototypeOf = Object.getPrototypeOf;
+const ObjectGetOwnPropertyNames = Object.getOwnPropertyNames;
+const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+const ObjectHasOwn = Object.hasOwn;
+const ObjectIs = Object.is;
+const ObjectPrototype = Object.prototype;
+const ArrayIsArray = Array.isArray;
+const ReflectGet = Reflect.get;
+const JSONParse = JSON.parse;
+const ProxyClass = Proxy;
 const StackError = RangeError;
-/** A question to the reference's side: only primitives cross, either way. */
-const askNow: Ask = (op, a, b, c, queue, d0, d1, d2, d3) => {
-  let answer: string | number | boolean | undefined;
-  try {
-    answer = askReference(op, a, b, c, queue, d0, d1, d2, d3);
-  } catch {
-    // Never the caught value: it is of the reference's realm.
-    throw new StackError('Maximum call stack size exceeded');
-  }
-  if (answer === QUEUE_BROKEN) throw new Error('a queued call was not void: the run is made again');
-  return answer;
-};
-/** Whether void calls may be queued in this run (the host's word, read before any student code runs). */
-const queueing = holder.__pitbossBridgeQueue === true;
-holder.__pitbossBridgeAsk = undefined;
-holder.__pitbossBridgeQueue = undefined;
-// Taken before the program runs: what the program does to JSON cannot reach the queue.
-const stringify = JSON.stringify;
-
-/**
- * The calls not yet sent, as JSON array items: `[handle, "key", shape, [args]]`, the arguments as
- * they are with their shape (directOf), or with shape -1 as `args` wrote them; with the stringify
- * taken above, so an item is always JSON, whatever the program does to JSON.
- */
-let queue = '';
-/** The characters of queued calls at which they are sent without waiting for a question. */
-const QUEUE_MOST = 1 << 16;
-/** Each stand-in class's methods that have only ever answered `undefined`, as `Kind\0key`. */
-const voidMethods = new Set<string>();
-
-/** A question to the reference, with the queue sent ahead of it. */
-const ask: Ask = (op, a, b, c, _queue, d0, d1, d2, d3) => {
-  if (queue === '') return askNow(op, a, b, c, undefined, d0, d1, d2, d3);
-  const sent = `[${queue}]`;
-  queue = '';
-  return askNow(op, a, b, c, sent, d0, d1, d2, d3);
-};
-
-/** The shape of the arguments directOf last read: how many, and which are the reference's objects. */
-let directShape = 0;
-
-/**
- * A call's arguments that can cross as they are: up to four, each a string, a boolean, a plain
- * number or one of the reference's objects (most calls: a card, a bankroll), by handle; their shape
- * (how many, which are handles: bridge-reference.ts, callArgs) left in `directShape`. Undefined when
- * any must go as JSON.
- */
-function directOf(values: unknown[]): unknown[] | undefined {
-  const count = values.length;
-  if (count > 4) return undefined;
-  const direct: unknown[] = [];
-  let shape = count;
-  for (let i = 0; i < count; i++) {
-    const value = values[i];
-    const type = typeof value;
-    if (type === 'string' || type === 'boolean') direct.push(value);
-    else if (type === 'number' && Number.isFinite(value) && !Object.is(value, -0)) direct.push(value);
-    else if (type === 'object' && value !== null && handleOf.has(value as object)) {
-      direct.push(handleOf.get(value as object));
-      shape |= 1 << (4 + i);
-    } else return undefined;
-  }
-  directShape = shape;
-  return direct;
-}
-
-/** A call (`invoke`, `call`, `construct`): its arguments as they are where they can be, else as JSON. */
-function askCall(
-  op: string,
-  a: unknown,
-  b: unknown,
-  values: unknown[],
-): string | number | boolean | undefined {
-  const direct = directOf(values);
-  if (direct === undefined) return ask(op, a, b, args(values));
-  return ask(op, a, b, directShape, undefined, direct[0], direct[1], direct[2], direct[3]);
-}
+const BaseError = Error;
+const TypeErrorClass = TypeError;
+/** A proxy's reference object, by proxy; a reference object's proxy, by object. Bound: nothing to look up. */
+const raws = new WeakMap<object, unknown>();
+const rawOf = WeakMap.prototype.get.bind(raws) as (proxy: object) => unknown;
+const keepRaw = WeakMap.prototype.set.bind(raws) as (proxy: object, raw: unknown) => void;
+const proxies = new WeakMap<object, object>();
+const proxyOf = WeakMap.prototype.get.bind(proxies) as (raw: object) => object | undefined;
+const keepProxy = WeakMap.prototype.set.bind(proxies) as (raw: object, proxy: object) => void;
 
 /** Each provided module's exports, by name: a provided error is made again as the student's class. */
-const provided: Record<string, unknown> = Object.create(null);
-/** The stand-in class of each class name the reference's modules export: a proxy's prototype. */
-const standIns: Record<string, { prototype: object }> = Object.create(null);
-const proxies = new Map<number, object>();
-const handleOf = new WeakMap<object, number>();
-/** Each object's methods seen so far, by handle, then by name. */
-const methods = new Map<number, Map<string, (...args: unknown[]) => unknown>>();
+const provided: Record<string, unknown> = ObjectCreate(null);
+/** The stand-in class of each class the reference's modules export, by `c<class>`: a proxy's prototype. */
+const standIns: Record<string, { prototype: object }> = ObjectCreate(null);
 
-function fromWire(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  const tagged = value as { $?: string; v?: unknown; h?: number; kind?: string; name?: string };
-  switch (tagged.$) {
+/** What the course's code threw (told as data by the reference's side), made again in this realm. */
+function thrownError(text: string): Error {
+  const {
+    name,
+    message,
+    provided: providedName,
+    overflow,
+  } = JSONParse(text).thrown as {
+    name: string;
+    message: string;
+    provided?: string;
+    overflow?: true;
+  };
+  if (overflow === true) return new StackError('Maximum call stack size exceeded');
+  const made = providedName === undefined ? undefined : provided[providedName];
+  const error: Error =
+    typeof made === 'function'
+      ? (ObjectCreate((made as { prototype: object }).prototype) as Error)
+      : new BaseError();
+  ObjectDefineProperty(error, 'message', {
+    __proto__: null,
+    value: message,
+    writable: true,
+    configurable: true,
+  } as PropertyDescriptor);
+  if (typeof made !== 'function' || error.name !== name)
+    ObjectDefineProperty(error, 'name', {
+      __proto__: null,
+      value: name,
+      writable: true,
+      configurable: true,
+    } as PropertyDescriptor);
+  return error;
+}
+
+/**
+ * A helper's answer, once it has come back: THREW made again as the course's error. The call itself
+ * (`ask`) catches what the helper throws (a stack overflow): never the caught value, of either realm.
+ */
+function answered(value: unknown): unknown {
+  if (value === THREW) throw thrownError(thrownText());
+  return value;
+}
+
+/**
+ * One helper call, with exactly the values given (never a list's missing item, which a prototype the
+ * program patched could answer): what it throws (the stack's edge) is this realm's overflow, never the
+ * caught value.
+ */
+function ask(helper: Helper, a?: unknown, b?: unknown, c?: unknown): unknown {
+  let value: unknown;
+  try {
+    value = helper(a, b, c);
+  } catch {
+    throw new StackError('Maximum call stack size exceeded');
+  }
+  return answered(value);
+}
+
+const DEPTH = 16;
+
+/**
+ * What the reference's side threw where this side read one of its values (a getter, or the stack's
+ * edge): made again here. The caught value is only ever handed to that side's `describe`, or, when it
+ * is this realm's own overflow, replaced by a new one.
+ */
+function rethrown(failure: unknown): Error {
+  if (
+    typeof failure === 'object' &&
+    failure !== null &&
+    ObjectGetPrototypeOf(failure) === StackError.prototype
+  )
+    return new StackError('Maximum call stack size exceeded');
+  let text: string;
+  try {
+    text = describe(failure);
+  } catch {
+    return new StackError('Maximum call stack size exceeded');
+  }
+  return thrownError(text);
+}
+
+/** A property of one of the reference's plain values (a getter runs the reference's code). */
+function read(value: unknown, key: string | number): unknown {
+  try {
+    return (value as Record<string | number, unknown>)[key];
+  } catch (failure) {
+    throw rethrown(failure);
+  }
+}
+
+/** What a value of the reference's realm is (bridge-reference.ts, `kind`). */
+function kindOfValue(value: unknown): string {
+  try {
+    return kindOf(value);
+  } catch (failure) {
+    throw rethrown(failure);
+  }
+}
+
+/**
+ * A value of the reference's realm as the program gets it: a primitive as it is (-0 as 0, a symbol as
+ * undefined, as the bridge has always carried them), plain data copied into this realm, a function as
+ * undefined, any other object as its proxy. Only the reads of the reference's values run its code (a
+ * getter), each guarded (`read`); the copy is this realm's, made as the program's own data is.
+ */
+function fromReference(value: unknown, depth = 0): unknown {
+  switch (typeof value) {
     case 'undefined':
-      return undefined;
-    case 'number':
-      return Number(tagged.v);
+    case 'boolean':
+    case 'string':
     case 'bigint':
-      return BigInt(String(tagged.v));
-    case 'handle':
-      return proxyFor(Number(tagged.h), String(tagged.kind));
+      return value;
+    case 'number':
+      return ObjectIs(value, -0) ? 0 : value;
+    case 'symbol':
     case 'function':
       return undefined;
-    case 'array':
-      return (tagged.v as unknown[]).map(fromWire);
-    case 'object': {
-      const copy: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(tagged.v as object)) copy[key] = fromWire(item);
-      return copy;
-    }
   }
-  return undefined;
+  if (value === null) return null;
+  if (depth > DEPTH) return undefined;
+  const kind = kindOfValue(value);
+  if (kind === 'a') {
+    const length = read(value, 'length') as number;
+    const copy: unknown[] = [];
+    for (let i = 0; i < length; i++) copy[i] = fromReference(read(value, i), depth + 1);
+    return copy;
+  }
+  if (kind === 'o') {
+    const keys = ObjectKeys(value as object);
+    const copy: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      copy[key] = fromReference(read(value, key), depth + 1);
+    }
+    return copy;
+  }
+  if (kind === 'f') return undefined;
+  return proxyFor(value as object, kind);
 }
 
 /**
@@ -157,147 +232,185 @@ function fromWire(value: unknown): unknown {
  * crossed is not sent: its own objects, its own run.
  */
 const getterNames = new WeakMap<object, string[]>();
+const gettersKnown = WeakMap.prototype.get.bind(getterNames) as (proto: object) => string[] | undefined;
+const keepGetters = WeakMap.prototype.set.bind(getterNames) as (proto: object, names: string[]) => void;
 function gettersOf(first: object | null): readonly string[] {
-  if (first === null || first === Object.prototype) return [];
-  let names = getterNames.get(first);
+  if (first === null || first === ObjectPrototype) return [];
+  let names = gettersKnown(first);
   if (names !== undefined) return names;
   names = [];
   let proto: object | null = first;
-  for (let level = 0; proto !== null && proto !== Object.prototype && level < 8; level++) {
-    for (const name of Object.getOwnPropertyNames(proto))
-      if (Object.getOwnPropertyDescriptor(proto, name)?.get !== undefined && !names.includes(name))
-        names.push(name);
-    proto = Object.getPrototypeOf(proto) as object | null;
+  for (let level = 0; proto !== null && proto !== ObjectPrototype && level < 8; level++) {
+    const own = ObjectGetOwnPropertyNames(proto);
+    for (let i = 0; i < own.length; i++) {
+      const name = own[i]!;
+      if (ObjectGetOwnPropertyDescriptor(proto, name)?.get !== undefined && !names.includes(name))
+        names[names.length] = name;
+    }
+    proto = ObjectGetPrototypeOf(proto) as object | null;
   }
-  getterNames.set(first, names);
+  keepGetters(first, names);
   return names;
 }
 
-function toWire(value: unknown, depth = 0): unknown {
+/**
+ * One of the program's values as the course's code gets it: a primitive as it is (-0 as 0); one of
+ * the reference's objects (a proxy) as itself; the program's data copied into that realm, a class's
+ * getters read as values (a Card with `get spot()`); a function or a symbol refused, as it always was.
+ * The program's getters run here, as reading its values would: nothing of the reference's is on the
+ * stack while they do.
+ */
+function toReference(value: unknown, depth = 0): unknown {
   switch (typeof value) {
     case 'undefined':
-      return { $: 'undefined' };
-    case 'number':
-      return Number.isFinite(value) && !Object.is(value, -0) ? value : { $: 'number', v: String(value) };
+    case 'boolean':
+    case 'string':
     case 'bigint':
-      return { $: 'bigint', v: String(value) };
+      return value;
+    case 'number':
+      return ObjectIs(value, -0) ? 0 : value;
     case 'function':
     case 'symbol':
-      throw new TypeError(
+      throw new TypeErrorClass(
         `a ${typeof value} cannot be passed to the course's files in a linked run: only data and their own objects`,
       );
-    case 'object': {
-      if (value === null) return null;
-      const h = handleOf.get(value);
-      if (h !== undefined) return { $: 'handle', h };
-      if (depth > 16) return { $: 'undefined' };
-      if (Array.isArray(value)) return { $: 'array', v: value.map((item) => toWire(item, depth + 1)) };
-      const copy: Record<string, unknown> = {};
-      for (const key of Object.keys(value))
-        copy[key] = toWire((value as Record<string, unknown>)[key], depth + 1);
-      // A class's getters (a Card with `get spot()`) travel as the values they read.
-      for (const name of gettersOf(Object.getPrototypeOf(value) as object | null))
-        if (!(name in copy)) copy[name] = toWire((value as Record<string, unknown>)[name], depth + 1);
-      return { $: 'object', v: copy };
+  }
+  if (value === null) return null;
+  const raw = rawOf(value as object);
+  if (raw !== undefined) return raw;
+  if (depth > DEPTH) return undefined;
+  if (ArrayIsArray(value)) {
+    const list = ask(newList as Helper);
+    const length = (value as unknown[]).length;
+    for (let i = 0; i < length; i++) {
+      // A hole goes as null, as JSON carried it.
+      const item = ObjectHasOwn(value as object, i) ? toReference((value as unknown[])[i], depth + 1) : null;
+      ask(push as Helper, list, item);
     }
-    default:
-      return value;
+    return list;
   }
-}
-
-/** What the reference answered: its value, or what it threw, thrown here again. */
-function answered(text: string | number | boolean | undefined): unknown {
-  if (typeof text !== 'string') return text;
-  switch (text[0]) {
-    case 's':
-      return text.slice(1);
-    case 'h': {
-      const colon = text.indexOf(':');
-      return proxyFor(Number(text.slice(1, colon)), text.slice(colon + 1));
+  const keys = ObjectKeys(value as object);
+  const proto = ObjectGetPrototypeOf(value) as object | null;
+  const getters = gettersOf(proto);
+  // A small plain object of primitives (a card): one call.
+  if (keys.length <= 4 && getters.length === 0) {
+    const count = keys.length;
+    const values: unknown[] = [undefined, undefined, undefined, undefined];
+    let plain = true;
+    for (let i = 0; i < count && plain; i++) {
+      const item = (value as Record<string, unknown>)[keys[i]!];
+      if (
+        item !== null &&
+        (typeof item === 'object' || typeof item === 'function' || typeof item === 'symbol')
+      )
+        plain = false;
+      else values[i] = typeof item === 'number' && ObjectIs(item, -0) ? 0 : item;
     }
-    case 'f':
-      return undefined;
-  }
-  const answer = JSON.parse(text) as Answer;
-  if (answer.thrown === undefined) return fromWire(answer.v);
-  const { name, message } = answer.thrown;
-  const made = answer.thrown.provided === undefined ? undefined : provided[answer.thrown.provided];
-  const error: Error =
-    typeof made === 'function'
-      ? (Object.create((made as { prototype: object }).prototype) as Error)
-      : new Error();
-  Object.defineProperty(error, 'message', { value: message, writable: true, configurable: true });
-  if (typeof made !== 'function' || error.name !== name)
-    Object.defineProperty(error, 'name', { value: name, writable: true, configurable: true });
-  throw error;
-}
-
-const args = (values: unknown[]) =>
-  values.length === 0 ? '[]' : stringify(values.map((value) => toWire(value)));
-
-function method(h: number, kind: string, key: string): (...args: unknown[]) => unknown {
-  let own = methods.get(h);
-  if (own === undefined) {
-    own = new Map();
-    methods.set(h, own);
-  }
-  let made = own.get(key);
-  if (made === undefined) {
-    const voidId = `${kind}\0${key}`;
-    made = (...values: unknown[]) => {
-      if (queueing && voidMethods.has(voidId)) {
-        const direct = directOf(values);
-        const item =
-          direct === undefined
-            ? `[${h},${stringify(key)},-1,${args(values)}]`
-            : `[${h},${stringify(key)},${directShape},${stringify(direct)}]`;
-        queue = queue === '' ? item : `${queue},${item}`;
-        // Sent before it grows large: a program that only ever calls void methods runs as it would unqueued,
-        // its memory its own.
-        if (queue.length > QUEUE_MOST) ask('flush', undefined);
-        return undefined;
+    if (plain) {
+      let made: unknown;
+      try {
+        made = small(
+          count,
+          count > 0 ? keys[0] : '',
+          values[0],
+          count > 1 ? keys[1] : '',
+          values[1],
+          count > 2 ? keys[2] : '',
+          values[2],
+          count > 3 ? keys[3] : '',
+          values[3],
+        );
+      } catch {
+        throw new StackError('Maximum call stack size exceeded');
       }
-      const answer = askCall('invoke', h, key, values);
-      if (answer === undefined) voidMethods.add(voidId);
-      return answered(answer);
-    };
-    own.set(key, made);
+      return made;
+    }
+  }
+  const made = ask(newObject as Helper);
+  for (let i = 0; i < keys.length; i++)
+    ask(put as Helper, made, keys[i], toReference((value as Record<string, unknown>)[keys[i]!], depth + 1));
+  for (let i = 0; i < getters.length; i++) {
+    const name = getters[i]!;
+    if (!keys.includes(name))
+      ask(put as Helper, made, name, toReference((value as Record<string, unknown>)[name], depth + 1));
   }
   return made;
 }
 
-function proxyFor(h: number, kind: string): object {
-  const known = proxies.get(h);
+/**
+ * A call's arguments, each as the course's code gets it, into `args`: the first four as they are,
+ * any more as a list of the reference's realm. Answers how many.
+ */
+const args: unknown[] = [undefined, undefined, undefined, undefined, undefined];
+function argsOf(values: unknown[]): number {
+  const count = values.length;
+  args[0] = count > 0 ? toReference(values[0]) : undefined;
+  args[1] = count > 1 ? toReference(values[1]) : undefined;
+  args[2] = count > 2 ? toReference(values[2]) : undefined;
+  args[3] = count > 3 ? toReference(values[3]) : undefined;
+  args[4] = undefined;
+  if (count > 4) {
+    const rest = ask(newList as Helper);
+    for (let i = 4; i < count; i++) ask(push as Helper, rest, toReference(values[i]));
+    args[4] = rest;
+  }
+  return count;
+}
+
+/** Calls `helper` with a call's converted arguments; `args` is emptied at once, never left holding them. */
+function askWith(helper: Helper, a: unknown, b: unknown, count: number): unknown {
+  const a0 = args[0];
+  const a1 = args[1];
+  const a2 = args[2];
+  const a3 = args[3];
+  const rest = args[4];
+  args[0] = args[1] = args[2] = args[3] = args[4] = undefined;
+  let value: unknown;
+  try {
+    value = helper(a, b, count, a0, a1, a2, a3, rest);
+  } catch {
+    throw new StackError('Maximum call stack size exceeded');
+  }
+  return fromReference(answered(value));
+}
+
+function proxyFor(raw: object, kind: string): object {
+  const known = proxyOf(raw);
   if (known !== undefined) return known;
-  const target = Object.create(standIns[kind]?.prototype ?? Object.prototype) as object;
-  const proxy = new Proxy(target, {
-    get(inner, key) {
-      if (typeof key === 'symbol' || key === 'then') return Reflect.get(inner, key);
-      // A method once seen is a method: asked again only for data, which can change.
-      const known = methods.get(h)?.get(key);
-      if (known !== undefined) return known;
-      const text = ask('get', h, key);
-      if (typeof text === 'string' && text[0] === 'f') return method(h, kind, key);
-      return answered(text);
+  const target = ObjectCreate(standIns[kind]?.prototype ?? ObjectPrototype) as object;
+  /** This object's methods seen so far, by name: a method once seen is a method, asked again only for data. */
+  const methods: Record<string, (...values: unknown[]) => unknown> = ObjectCreate(null);
+  const proxy = new ProxyClass(target, {
+    __proto__: null,
+    get(inner: object, key: string | symbol) {
+      if (typeof key === 'symbol' || key === 'then') return ReflectGet(inner, key);
+      const method = methods[key];
+      if (method !== undefined) return method;
+      const value = ask(get as Helper, raw, key);
+      if (typeof value !== 'function') return fromReference(value);
+      const made = (...values: unknown[]) => askWith(invoke, raw, key, argsOf(values));
+      methods[key] = made;
+      return made;
     },
-    set(_inner, key, value) {
+    set(_inner: object, key: string | symbol, value: unknown) {
       if (typeof key === 'symbol') return false;
-      answered(ask('set', h, key, JSON.stringify(toWire(value))));
+      ask(set as Helper, raw, key, toReference(value));
       return true;
     },
-  });
-  proxies.set(h, proxy);
-  handleOf.set(proxy, h);
+  } as ProxyHandler<object>);
+  keepProxy(raw, proxy);
+  keepRaw(proxy, raw);
   return proxy;
 }
 
 /** A stand-in for an export of the reference's: `new` makes the reference's object, a call calls it. */
 function standIn(file: string, name: string): unknown {
   const made = function (this: unknown, ...values: unknown[]) {
-    return answered(askCall(new.target === undefined ? 'call' : 'construct', file, name, values));
+    return askWith(new.target === undefined ? call : construct, file, name, argsOf(values));
   };
-  Object.defineProperty(made, 'name', { value: name });
-  standIns[name] = made as unknown as { prototype: object };
+  ObjectDefineProperty(made, 'name', { value: name });
+  // Keyed as the reference's side names an object's class (`kind`: `c<class>`).
+  standIns[`c${name}`] = made as unknown as { prototype: object };
   return made;
 }
 
@@ -305,24 +418,20 @@ Object.defineProperty(globalThis, '__pitbossStandIns', {
   value: Object.freeze({
     /** The stand-in exports of a reference module, from what the reference's side said of them. */
     module(file: string, exportsText: string): Record<string, unknown> {
-      const namespace: Record<string, unknown> = Object.create(null);
-      for (const { name, kind, value } of JSON.parse(exportsText) as {
-        name: string;
-        kind: string;
-        value?: unknown;
-      }[])
-        namespace[name] = kind === 'value' ? fromWire(value) : standIn(file, name);
+      const namespace: Record<string, unknown> = ObjectCreate(null);
+      for (const { name, kind } of JSONParse(exportsText) as { name: string; kind: string }[])
+        namespace[name] =
+          kind === 'value' ? fromReference(answered(exported(file, name))) : standIn(file, name);
       return namespace;
     },
     provided(namespace: Record<string, unknown>) {
-      for (const name of Object.keys(namespace)) provided[name] = namespace[name];
-    },
-    /** Sends the calls still queued (the host's, when the program has ended). */
-    flush() {
-      if (queue !== '') ask('flush', undefined);
+      for (const name of ObjectKeys(namespace)) provided[name] = namespace[name];
     },
   }),
   writable: false,
   configurable: false,
   enumerable: false,
 });
+
+// A module of its own (bundled as a script): its names are its own.
+export {};

@@ -4,8 +4,8 @@ import type * as IVM from 'isolated-vm';
 import { type Attempt, runFresh, sharedLimit } from './host-attempts.ts';
 import { isolateFor, type SubmissionIsolate } from './host-isolate.ts';
 import { Run, readStage, Stopped, UNREAD, wordsOf } from './host-run.ts';
-import { bridgeReferenceSource, bridgeStudentSource, ivm } from './host-setup.ts';
-import type { HostLimit, IsolateInput, ProgramReply, ProgramRequest, RunLimits } from './protocol.ts';
+import { bridgeReferenceSource, bridgeStudentSource } from './host-setup.ts';
+import type { HostLimit, IsolateInput, ProgramReply, ProgramRequest } from './protocol.ts';
 
 /**
  * The reference's side of a linked run: its files (and the provided ones) in a context of their own in
@@ -21,7 +21,7 @@ async function referenceFor(
 ): Promise<{
   run: Run;
   sources: Map<string, string>;
-  standIns: (student: Run, queueing: boolean) => Promise<() => void>;
+  standIns: (student: Run) => Promise<void>;
 }> {
   const apart = request.apart ?? [];
   const provided = request.provided ?? [];
@@ -37,10 +37,6 @@ async function referenceFor(
   // Unwatched: the student's run watches the isolate's clock and this shared signal for both.
   const run = new Run(request.limits, input, modules, { home, watched: false });
   run.cpuFrom = run.cpuMs();
-  run.context.global.setSync(
-    '__pitbossQueueSignal',
-    new ivm.ExternalCopy(run.signal.buffer as SharedArrayBuffer).copyInto({ release: true }),
-  );
   home.script(bridgeReferenceSource, 'pitboss:bridge-reference').runSync(run.context);
   const bridge = run.context.global.getSync('__pitbossBridge', { reference: true }) as IVM.Reference<
     Record<string, unknown>
@@ -72,12 +68,11 @@ async function referenceFor(
       ].join('\n'),
     );
   }
-  const ask = method('ask');
-  const standIns = async (student: Run, queueing: boolean) => {
-    // The one function of the reference's context the student's context holds, a bound function (no
-    // source to read), taken into bridge-student.ts's closure before any student code runs.
-    student.context.global.setSync('__pitbossBridgeAsk', ask.derefInto());
-    student.context.global.setSync('__pitbossBridgeQueue', queueing);
+  const helpers = method('helpers');
+  const standIns = async (student: Run) => {
+    // The reference's side's helpers (bound functions: no source to read), taken into
+    // bridge-student.ts's closure before any student code runs.
+    student.context.global.setSync('__pitbossBridgeHelpers', helpers.derefInto());
     home.script(bridgeStudentSource, 'pitboss:bridge-student').runSync(student.context);
     const standIn = student.context.global.getSync('__pitbossStandIns', { reference: true }) as IVM.Reference<
       Record<string, unknown>
@@ -89,63 +84,19 @@ async function referenceFor(
       await student.guard(() => module.evaluate({ timeout: student.timeout() }));
       tell.applySync(undefined, [module.namespace.derefInto()]);
     }
-    const flush = standIn.getSync('flush', { reference: true }) as IVM.Reference<() => void>;
-    return () => flush.applySync(undefined, [], { timeout: student.timeout() });
   };
   return { run, sources, standIns };
 }
 
-/**
- * A program's run. A linked run first queues void calls (bridge-student.ts); where one was not void
- * after all, that run is thrown away and the program runs again, asking each call in turn.
- */
+/** A program's run: made again in a fresh isolate where its memory limit was reached in a used one. */
 export const runProgram = (request: ProgramRequest): Promise<ProgramReply> =>
   runFresh(
     request.limits,
-    (fresh, limits) => runProgramQueued({ ...request, limits }, fresh),
+    (fresh, limits) => runProgramOnce({ ...request, limits }, fresh),
     (reply) => sharedLimit(reply.limit),
   );
 
-async function runProgramQueued(request: ProgramRequest, fresh: boolean): Promise<Attempt<ProgramReply>> {
-  const wallFrom = performance.now();
-  const queued = await runProgramOnce(request, true, fresh);
-  if (!('queueBroken' in queued)) return queued;
-  // One limit covers every attempt of a run: the one made again has what the first left, of processor
-  // time and of wall time, and its cost is the sum of both.
-  const { limits } = request;
-  const left: RunLimits = {
-    ...limits,
-    cpuMs: limits.cpuMs - queued.cpuMs,
-    wallMs: limits.wallMs - (performance.now() - wallFrom),
-  };
-  if (left.cpuMs <= 0 || left.wallMs <= 0)
-    return {
-      fresh: queued.fresh,
-      reply: {
-        id: request.id,
-        kind: 'program',
-        status: 1,
-        stdout: '',
-        stderr: '',
-        records: [],
-        chance: [],
-        limit: left.cpuMs <= 0 ? 'cpu' : 'time',
-        cpuMs: queued.cpuMs,
-      },
-    };
-  const asked = await runProgramOnce({ ...request, limits: left }, false, fresh);
-  if ('queueBroken' in asked) throw new Error('a run without queueing cannot break its queue');
-  return {
-    fresh: queued.fresh && asked.fresh,
-    reply: { ...asked.reply, cpuMs: queued.cpuMs + asked.reply.cpuMs },
-  };
-}
-
-async function runProgramOnce(
-  request: ProgramRequest,
-  queueing: boolean,
-  fresh: boolean,
-): Promise<Attempt<ProgramReply> | { queueBroken: true; cpuMs: number; fresh: boolean }> {
+async function runProgramOnce(request: ProgramRequest, fresh: boolean): Promise<Attempt<ProgramReply>> {
   const { modules, files } = readStage(request.dir);
   const input: IsolateInput = {
     entry: request.entry,
@@ -171,9 +122,8 @@ async function runProgramOnce(
   let status = 0;
   let limit: HostLimit | undefined;
   let loadFailure: string | undefined;
-  let flush: (() => void) | undefined;
   try {
-    if (reference !== undefined) flush = await reference.standIns(run, queueing);
+    if (reference !== undefined) await reference.standIns(run);
     let entry: IVM.Module;
     try {
       entry = run.module(request.entry);
@@ -193,11 +143,6 @@ async function runProgramOnce(
       };
       if (!ended.exited)
         run.pitboss.crashed.applySync(undefined, [String(wordsOf(error))], { timeout: 1000 });
-    }
-    // The calls still queued run before the reference's record of the calls is read.
-    if (flush !== undefined) {
-      const sent = flush;
-      await run.guard(async () => sent());
     }
     const ended = run.pitboss.ended.applySync(undefined, [], { result: { copy: true } }) as { code: number };
     status = ended.code;
@@ -226,10 +171,8 @@ async function runProgramOnce(
     }
   }
   const cpuMs = run.cpuMs() - setUp;
-  // Said by the reference's context, in memory the host shares (never by the student's context).
-  const queueBroken = reference !== undefined && run.signal[1] === 1;
   // A linked run's calls are the recorders', which run in the reference's context: unforgeable here.
-  if (reference !== undefined && !queueBroken) {
+  if (reference !== undefined) {
     try {
       out.records = run.stopped === undefined ? reference.run.output().records : [];
     } catch (error) {
@@ -239,8 +182,6 @@ async function runProgramOnce(
   }
   reference?.run.release();
   run.dispose();
-  // A queued call that was not void: this run is made again without queueing.
-  if (queueing && queueBroken) return { queueBroken: true, cpuMs, fresh: isolateFresh };
   if (unread !== undefined) {
     limit ??= run.stopped;
     out = { stdout: Buffer.alloc(0), stderr: '', records: [], recordsCut: false };

@@ -62,7 +62,7 @@ export class Run {
   #cpuReadMs = 0;
   /**
    * Shared with the library: it says here that the run printed past its limit (1) or ran out of memory
-   * (2); in a linked run, its second place says the reference's side found a queued call not void (1).
+   * (2).
    */
   readonly signal: Int32Array;
   /** The isolate's processor time when the current piece of work began (a test file): its limit counts from there. */

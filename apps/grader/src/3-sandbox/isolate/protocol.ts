@@ -101,13 +101,6 @@ export function modulesOfExec(request: Pick<ExecHostRequest, 'provided' | 'reque
 /** A module's compiled name on the stage: `player.ts` is `player.mjs`. */
 export const compiledName = (file: string): string => `${file.replace(/\.ts$/, '')}.mjs`;
 
-/**
- * What the reference's isolate answers every question with once a queued call (a method that had only
- * answered `undefined`) answered otherwise or threw (bridge-reference.ts): the host then makes the run
- * again without queueing (host-program.ts).
- */
-export const QUEUE_BROKEN = '\u0000queue broken';
-
 /** Which limit the host itself stopped a run at. */
 export type HostLimit = 'cpu' | 'time' | 'memory' | 'output';
 
