@@ -347,6 +347,38 @@ describe('limits stop the run, and the host goes on', () => {
   });
 });
 
+describe("a run's stdout", () => {
+  it('is the bytes of its writes in order, whatever mix of text and bytes they are', async () => {
+    // Text only is read out joined; any bytes among it, chunk by chunk: the same bytes either way.
+    const writeArb = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 8 }).map((text) => ({ text })),
+      fc.uint8Array({ maxLength: 6 }).map((bytes) => ({ bytes: [...bytes] })),
+    );
+    // Twenty lists of writes drawn with a fixed seed, and two written out (text only; bytes first), in one
+    // run; then the same text alone, in another.
+    const mixes = fc.sample(fc.array(writeArb, { maxLength: 6 }), { seed: 7, numRuns: 20 });
+    const writes = [...mixes, [{ text: 'a' }, { text: 'b' }], [{ bytes: [0xff, 0x00] }, { text: 'é' }]];
+    const outcome = await run(
+      stage({
+        'main.mjs': `const writes = ${JSON.stringify(writes.flat())};\nfor (const w of writes) process.stdout.write(w.text ?? new Uint8Array(w.bytes));`,
+      }),
+    );
+    const expected = Buffer.concat(
+      writes
+        .flat()
+        .map((w) => ('text' in w ? Buffer.from(w.text as string, 'utf8') : Buffer.from(w.bytes as number[]))),
+    );
+    expect(outcome.stdout).toEqual(expected);
+    const textOnly = writes.flat().filter((w) => 'text' in w);
+    const joined = await run(
+      stage({
+        'main.mjs': `for (const w of ${JSON.stringify(textOnly)}) process.stdout.write(w.text);`,
+      }),
+    );
+    expect(joined.stdout.toString('utf8')).toBe(textOnly.map((w) => w.text).join(''));
+  });
+});
+
 describe("the library's fs.writeSync", () => {
   it("answers the bytes written, as Node's Buffer.byteLength counts them, for any text: lone surrogates too", async () => {
     const textArb = fc.oneof(

@@ -38,7 +38,7 @@ import {
   stderrText,
   stdoutChunks,
 } from './library/output.ts';
-import { arrayOf, clear, toNumber } from './library/taken.ts';
+import { arrayOf, chunksOf, clear, toNumber } from './library/taken.ts';
 import { nextTimer } from './library/timers.ts';
 import type { IsolateInput } from './protocol.ts';
 
@@ -77,7 +77,7 @@ Object.defineProperty(globalThis, '__pitboss', {
   value: Object.freeze({
     takeOutput(emptied?: boolean) {
       const taken = {
-        stdout: arrayOf(stdoutChunks),
+        stdout: chunksOf(stdoutChunks),
         printed,
         stderr: stderrText,
         records: arrayOf(records),

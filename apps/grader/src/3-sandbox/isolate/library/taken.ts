@@ -44,6 +44,15 @@ const arraySlice = Array.prototype.slice;
  * looked up, no setter, no iterator of the program's.
  */
 export const arrayOf = <T>(from: List<T>): T[] => apply(arraySlice, from, [0, from.length]) as T[];
+const arrayJoin = Array.prototype.join;
+/**
+ * A list of text and bytes (the run's stdout) for the host to copy out: its texts joined into one when
+ * it holds text only (one string copies fast; fifty thousand lines, one a chunk, do not), else its items.
+ */
+export const chunksOf = (from: List<string | Uint8Array>): (string | Uint8Array)[] => {
+  for (let i = 0; i < from.length; i++) if (typeof from[i] !== 'string') return arrayOf(from);
+  return from.length < 2 ? arrayOf(from) : [apply(arrayJoin, arrayOf(from), ['']) as string];
+};
 /** Empties a list. */
 export const clear = <T>(from: List<T>): void => {
   for (let i = 0; i < from.length; i++) delete from[i];
