@@ -637,6 +637,9 @@ say('top', () => [h.top().worth(), h.top() instanceof Card]);
 say('exports', () => [RULES, FIRST.worth(), total(2, 3)]);
 say('set', () => { h.label = 'x'; return h.label; });
 say('explode', () => h.explode());
+// A getter of the program's that makes a call of its own while its value is copied for another call.
+class Sneaky { get spot() { h.addCard({ spot: 2 }); return 5; } }
+say('within a call', () => [h.many(FIRST, new Sneaky()), h.size]);
 say('refused', () => h.addCard(() => 1));
 // Anything noted that is not of this realm: an object whose prototypes end elsewhere, a function that is not this realm's.
 noting = false;
@@ -673,6 +676,7 @@ console.log('noted ' + (count > 100) + ', foreign ' + foreigners);
       'exports [{"most":21,"names":["ace"]},1,5]',
       'set "x"',
       'explode threw RangeError bad card',
+      'within a call ["2:[1,5]",4]',
       "refused threw TypeError a function cannot be passed to the course's files in a linked run: only data and their own objects",
       'noted true, foreign 0',
       '',

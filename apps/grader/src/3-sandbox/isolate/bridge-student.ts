@@ -338,33 +338,21 @@ function toReference(value: unknown, depth = 0): unknown {
 }
 
 /**
- * A call's arguments, each as the course's code gets it, into `args`: the first four as they are,
- * any more as a list of the reference's realm. Answers how many.
+ * A call (`invoke`, `call`, `construct`) with its arguments each as the course's code gets it: the
+ * first four as they are, any more as a list of the reference's realm. Kept in this call's own
+ * variables: the program's getters, run while its values are copied, may make calls of their own.
  */
-const args: unknown[] = [undefined, undefined, undefined, undefined, undefined];
-function argsOf(values: unknown[]): number {
+function callWith(helper: Helper, a: unknown, b: unknown, values: unknown[]): unknown {
   const count = values.length;
-  args[0] = count > 0 ? toReference(values[0]) : undefined;
-  args[1] = count > 1 ? toReference(values[1]) : undefined;
-  args[2] = count > 2 ? toReference(values[2]) : undefined;
-  args[3] = count > 3 ? toReference(values[3]) : undefined;
-  args[4] = undefined;
+  const a0 = count > 0 ? toReference(values[0]) : undefined;
+  const a1 = count > 1 ? toReference(values[1]) : undefined;
+  const a2 = count > 2 ? toReference(values[2]) : undefined;
+  const a3 = count > 3 ? toReference(values[3]) : undefined;
+  let rest: unknown;
   if (count > 4) {
-    const rest = ask(newList as Helper);
+    rest = ask(newList as Helper);
     for (let i = 4; i < count; i++) ask(push as Helper, rest, toReference(values[i]));
-    args[4] = rest;
   }
-  return count;
-}
-
-/** Calls `helper` with a call's converted arguments; `args` is emptied at once, never left holding them. */
-function askWith(helper: Helper, a: unknown, b: unknown, count: number): unknown {
-  const a0 = args[0];
-  const a1 = args[1];
-  const a2 = args[2];
-  const a3 = args[3];
-  const rest = args[4];
-  args[0] = args[1] = args[2] = args[3] = args[4] = undefined;
   let value: unknown;
   try {
     value = helper(a, b, count, a0, a1, a2, a3, rest);
@@ -388,7 +376,7 @@ function proxyFor(raw: object, kind: string): object {
       if (method !== undefined) return method;
       const value = ask(get as Helper, raw, key);
       if (typeof value !== 'function') return fromReference(value);
-      const made = (...values: unknown[]) => askWith(invoke, raw, key, argsOf(values));
+      const made = (...values: unknown[]) => callWith(invoke, raw, key, values);
       methods[key] = made;
       return made;
     },
@@ -406,7 +394,7 @@ function proxyFor(raw: object, kind: string): object {
 /** A stand-in for an export of the reference's: `new` makes the reference's object, a call calls it. */
 function standIn(file: string, name: string): unknown {
   const made = function (this: unknown, ...values: unknown[]) {
-    return askWith(new.target === undefined ? call : construct, file, name, argsOf(values));
+    return callWith(new.target === undefined ? call : construct, file, name, values);
   };
   ObjectDefineProperty(made, 'name', { value: name });
   // Keyed as the reference's side names an object's class (`kind`: `c<class>`).
