@@ -83,6 +83,15 @@ function kind(value: unknown): string {
   return `c${typeof proto?.constructor?.name === 'string' ? proto.constructor.name : ''}`;
 }
 
+/**
+ * A call's helper: what it calls named by two values (a module's file and export, or one of this
+ * realm's objects and a method's key), then how many arguments, the first four, and a list of the rest.
+ */
+const calling =
+  <A, B>(work: (a: A, b: B, list: unknown[]) => unknown) =>
+  (a: A, b: B, count: number, a0: unknown, a1: unknown, a2: unknown, a3: unknown, rest: unknown) =>
+    answer(() => work(a, b, listOf(count, a0, a1, a2, a3, rest)));
+
 const helpers = {
   THREW,
   /** What the last call that answered THREW threw, as JSON text: its name, message, provided class. */
@@ -90,50 +99,15 @@ const helpers = {
   /** An error the student's side caught while reading this realm's values (a getter's), as `thrown` tells it. */
   describe: (error: unknown): string => JSON.stringify(described(error)),
   kind,
-  construct: (
-    file: string,
-    name: string,
-    count: number,
-    a0: unknown,
-    a1: unknown,
-    a2: unknown,
-    a3: unknown,
-    rest: unknown,
-  ) =>
-    answer(() =>
-      Reflect.construct(
-        modules[file]![name] as new (
-          ...a: unknown[]
-        ) => unknown,
-        listOf(count, a0, a1, a2, a3, rest),
-      ),
-    ),
-  call: (
-    file: string,
-    name: string,
-    count: number,
-    a0: unknown,
-    a1: unknown,
-    a2: unknown,
-    a3: unknown,
-    rest: unknown,
-  ) =>
-    answer(() =>
-      (modules[file]![name] as (...a: unknown[]) => unknown)(...listOf(count, a0, a1, a2, a3, rest)),
-    ),
-  invoke: (
-    target: Record<string, unknown>,
-    key: string,
-    count: number,
-    a0: unknown,
-    a1: unknown,
-    a2: unknown,
-    a3: unknown,
-    rest: unknown,
-  ) =>
-    answer(() =>
-      Reflect.apply(target[key] as (...a: unknown[]) => unknown, target, listOf(count, a0, a1, a2, a3, rest)),
-    ),
+  construct: calling((file: string, name: string, list) =>
+    Reflect.construct(modules[file]![name] as new (...a: unknown[]) => unknown, list),
+  ),
+  call: calling((file: string, name: string, list) =>
+    (modules[file]![name] as (...a: unknown[]) => unknown)(...list),
+  ),
+  invoke: calling((target: Record<string, unknown>, key: string, list) =>
+    Reflect.apply(target[key] as (...a: unknown[]) => unknown, target, list),
+  ),
   get: (target: Record<string, unknown>, key: string) => answer(() => target[key]),
   set: (target: Record<string, unknown>, key: string, value: unknown) =>
     answer(() => {
