@@ -11,8 +11,8 @@ import type { HostLimit, IsolateInput, ProgramReply, ProgramRequest } from './pr
  * The reference's side of a linked run: its files (and the provided ones) in a context of their own in
  * the run's isolate, never in the student's context; for the student's context, the sources with each
  * of those files replaced by a stand-in module, and what makes the stand-ins there
- * (3-sandbox/isolate/bridge-student.ts). The stand-ins call the reference's side directly, one
- * function handed across (`__pitbossBridge.ask`): data in, data out, no host between them.
+ * (3-sandbox/isolate/bridge-student.ts). The stand-ins call the reference's side's bound helpers
+ * directly (`__pitbossBridge.helpers`, held in their closure only): no host between them.
  */
 async function referenceFor(
   request: ProgramRequest,

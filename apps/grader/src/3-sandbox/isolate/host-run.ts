@@ -99,7 +99,7 @@ export class Run {
     const global = this.context.global;
     global.setSync('globalThis', global.derefInto());
     global.setSync('__pitbossInput', new ivm.ExternalCopy(input).copyInto());
-    this.signal = place.signal ?? new Int32Array(new SharedArrayBuffer(8));
+    this.signal = place.signal ?? new Int32Array(new SharedArrayBuffer(4));
     global.setSync(
       '__pitbossSignal',
       new ivm.ExternalCopy(this.signal.buffer as SharedArrayBuffer).copyInto({ release: true }),
