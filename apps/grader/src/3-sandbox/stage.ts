@@ -3,13 +3,28 @@
 // A student's modules are compiled from the submission's snapshot (snapshot.ts), never from disk.
 
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { builtinModules } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { Message, OnResolveArgs, OnResolveResult, Plugin } from 'esbuild';
+import {
+  version as esbuildVersion,
+  type Message,
+  type OnResolveArgs,
+  type OnResolveResult,
+  type Plugin,
+} from 'esbuild';
 import type { Snapshot } from '../1-submission/snapshot.ts';
 import type { Submission } from '../1-submission/submission.ts';
 import type { Assignment } from '../kit/assignment.ts';
+import { buildsFolder } from '../plumbing/bundle.ts';
 import { COMPILER_FAILED, CompilerCrash, compileInMemory, compileSafely } from './compiler.ts';
 import { NODE_MODULES, NODE_MODULES_WORDS } from './isolate/modules.ts';
 
@@ -212,10 +227,13 @@ export async function compile(
   reference?: { provided: ReadonlyMap<string, string> },
   /** The file it is staged as, when not its own name (a provided file's stand-in). */
   as: string = basename(source),
+  /** Given, every file the compile read is added to it (what a kept build is checked against). */
+  read?: Set<string>,
 ): Promise<string | undefined> {
   try {
-    await compileSafely(
+    const result = await compileSafely(
       {
+        metafile: read !== undefined,
         entryPoints: [source],
         outfile: join(outDir, outputName(as)),
         // The file's own folder: esbuild names each input in a comment by its path from here, and a
@@ -232,6 +250,8 @@ export async function compile(
       },
       source,
     );
+    for (const input of Object.keys(result.metafile?.inputs ?? {}))
+      read?.add(resolve(dirname(source), input));
     return undefined;
   } catch (error) {
     return firstProblem(error);
@@ -288,7 +308,8 @@ export function compileShared(assignment: Assignment, root: string): Promise<str
     const key = JSON.stringify([assignment.name, assignment.referenceDir ?? null]);
     const outputs = sharedOutputs.get(key);
     if (outputs === undefined) {
-      const made = buildShared(assignment, shared);
+      const identity = buildIdentity(assignment);
+      const made = keptShared(identity, shared) ?? builtAndKept(assignment, identity, shared);
       sharedOutputs.set(key, made.then(readFolder));
       built = made;
     } else
@@ -304,6 +325,76 @@ export function compileShared(assignment: Assignment, root: string): Promise<str
   return built;
 }
 
+/**
+ * Where the shared folder's build is kept between runs: beside the grader's bundles (rebuilt when any
+ * of its sources moves), named by the assignment and its reference's folder.
+ */
+const keptSharedPath = (key: string) =>
+  join(buildsFolder(), `shared-${createHash('sha256').update(key).digest('hex').slice(0, 16)}.json`);
+
+interface KeptShared {
+  key: string;
+  esbuild: string;
+  /** Every file the build read (the reference, the provided files, the packages they import), with its hash. */
+  inputs: [path: string, hash: string][];
+  files: [path: string, text: string][];
+}
+
+/** What the shared folder's build is made of besides the files it reads: what it compiles, as what, beside what. */
+const buildIdentity = (assignment: Assignment): string =>
+  JSON.stringify([
+    assignment.name,
+    assignment.referenceDir ?? null,
+    assignment.providedFiles.map((file) => [file.name, file.source, file.unitTestSource ?? null]),
+    assignment.studentFiles.map((file) => file.name),
+    assignment.referenceDir === undefined ? {} : (assignment.transcripts.calls?.recorders ?? {}),
+  ]);
+
+const hashOf = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+/**
+ * The shared folder laid out from the build kept by an earlier run, when every file that build read
+ * is as it was then (a reference outside the project's sources, a private folder's, is checked too);
+ * undefined when there is none or anything moved: then it is built.
+ */
+function keptShared(key: string, shared: string): Promise<string> | undefined {
+  let kept: KeptShared;
+  try {
+    kept = JSON.parse(readFileSync(keptSharedPath(key), 'utf8')) as KeptShared;
+    if (kept.key !== key || kept.esbuild !== esbuildVersion) return undefined;
+    if (!kept.inputs.every(([path, hash]) => hashOf(path) === hash)) return undefined;
+  } catch {
+    return undefined;
+  }
+  for (const [path, text] of kept.files) {
+    mkdirSync(dirname(join(shared, path)), { recursive: true });
+    writeFileSync(join(shared, path), text);
+  }
+  return Promise.resolve(shared);
+}
+
+/** Builds the shared folder and keeps the build for the next run; a build that cannot be kept is no failure. */
+async function builtAndKept(assignment: Assignment, key: string, shared: string): Promise<string> {
+  const read = new Set<string>();
+  await buildShared(assignment, shared, read);
+  try {
+    const kept: KeptShared = {
+      key,
+      esbuild: esbuildVersion,
+      inputs: [...read].sort().map((path) => [path, hashOf(path)]),
+      files: [...readFolder(shared)],
+    };
+    const path = keptSharedPath(key);
+    mkdirSync(dirname(path), { recursive: true });
+    const temporary = `${path}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify(kept));
+    renameSync(temporary, path);
+  } catch {
+    // Built again next time.
+  }
+  return shared;
+}
+
 /** Every file under `dir`, by its path there. */
 function readFolder(dir: string): Map<string, string> {
   const files = new Map<string, string>();
@@ -315,14 +406,21 @@ function readFolder(dir: string): Map<string, string> {
   return files;
 }
 
-async function buildShared(assignment: Assignment, shared: string): Promise<string> {
+async function buildShared(assignment: Assignment, shared: string, read: Set<string>): Promise<string> {
   const provided = new Map(assignment.providedFiles.map((file) => [file.name, file.source]));
   const siblings = new Set([
     ...assignment.providedFiles.map((file) => moduleName(file.name)),
     ...assignment.studentFiles.map((file) => moduleName(file.name)),
   ]);
   for (const file of assignment.providedFiles) {
-    const problem = await compile(file.source, join(shared, 'provided'), siblings);
+    const problem = await compile(
+      file.source,
+      join(shared, 'provided'),
+      siblings,
+      undefined,
+      undefined,
+      read,
+    );
     if (problem !== undefined) throw new Error(`provided ${file.name}: ${problem}`);
     if (file.unitTestSource === undefined) continue;
     const standIn = await compile(
@@ -331,22 +429,28 @@ async function buildShared(assignment: Assignment, shared: string): Promise<stri
       siblings,
       undefined,
       file.name,
+      read,
     );
     if (standIn !== undefined) throw new Error(`provided ${file.name}, for unit tests: ${standIn}`);
   }
   // The student tool holds no reference: its runs are all the student's files.
   const referenceDir = assignment.referenceDir;
   for (const file of referenceDir === undefined ? [] : assignment.studentFiles) {
-    const problem = await compile(join(referenceDir!, file.name), join(shared, 'reference'), siblings, {
-      provided,
-    });
+    const problem = await compile(
+      join(referenceDir!, file.name),
+      join(shared, 'reference'),
+      siblings,
+      { provided },
+      undefined,
+      read,
+    );
     if (problem !== undefined) throw new Error(`reference ${file.name}: ${problem}`);
   }
   // The recorders stand in for their reference files in the linked runs that record calls.
   for (const [name, source] of Object.entries(
     referenceDir === undefined ? {} : (assignment.transcripts.calls?.recorders ?? {}),
   )) {
-    const problem = await compile(source, join(shared, 'recording'), siblings, { provided }, name);
+    const problem = await compile(source, join(shared, 'recording'), siblings, { provided }, name, read);
     if (problem !== undefined) throw new Error(`recorder of ${name}: ${problem}`);
   }
   return shared;

@@ -85,6 +85,9 @@ const building = new Map<string, Promise<string>>();
  */
 const treeKey = () => createHash('sha256').update(REPO_ROOT).digest('hex').slice(0, 8);
 
+/** The folder of this tree's builds from these sources: what is kept there is rebuilt when either moves. */
+export const buildsFolder = (): string => join(CACHE_ROOT, `${hashSources()}-${treeKey()}`);
+
 /** One build per bundle per process, however many submissions ask for it at once. */
 export function bundleCached(
   name: string,
@@ -114,11 +117,7 @@ async function buildCached(
   /** A CommonJS script for Node (what `node --build-snapshot` runs: no module syntax). */
   commonjs: boolean,
 ): Promise<string> {
-  const outfile = join(
-    CACHE_ROOT,
-    `${hashSources()}-${treeKey()}`,
-    `${name}.${script ? 'js' : commonjs ? 'cjs' : 'mjs'}`,
-  );
+  const outfile = join(buildsFolder(), `${name}.${script ? 'js' : commonjs ? 'cjs' : 'mjs'}`);
   if (existsSync(outfile) && statSync(outfile).size > 0) return outfile;
   mkdirSync(dirname(outfile), { recursive: true });
   const temporary = `${outfile}.${process.pid}.tmp`;

@@ -1,0 +1,85 @@
+// The reference and the provided files are compiled once, not once a run: the build of an assignment's
+// shared folder is kept beside the grader's bundles (3-sandbox/stage.ts, compileShared) and laid out
+// again by the next run while every file it read is as it was; a changed file means a new build.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { Assignment } from '../../src/kit/assignment.ts';
+import { buildsFolder } from '../../src/plumbing/bundle.ts';
+import { scratch } from '../support.ts';
+
+const root = scratch();
+const reference = join(root, 'reference');
+const provided = join(root, 'provided');
+mkdirSync(reference);
+mkdirSync(provided);
+writeFileSync(join(provided, 'card.ts'), 'export const ACE = 1;\n');
+// Not one of the assignment's files: bundled into the reference's module (as its packages are).
+const helper = join(root, 'lib', 'helper.ts');
+mkdirSync(join(root, 'lib'));
+writeFileSync(helper, 'export const count = (n: number): number => n * 4;\n');
+writeFileSync(
+  join(reference, 'deck.ts'),
+  `import { ACE } from './card';\nimport { count } from ${JSON.stringify(helper)};\nexport const size = (): number => count(13) + ACE - 1;\n`,
+);
+
+const assignment = {
+  name: `kept-shared-${process.pid}`,
+  referenceDir: reference,
+  providedFiles: [{ name: 'card.ts', source: join(provided, 'card.ts') }],
+  studentFiles: [{ name: 'deck.ts' }],
+  transcripts: {},
+} as unknown as Assignment;
+
+/** compileShared as a fresh process has it (nothing built in memory), and how many compiles it made. */
+async function sharedOnce(into: string): Promise<{ files: Map<string, string>; compiles: number }> {
+  vi.resetModules();
+  const { compilerHooks } = await import('../../src/3-sandbox/compiler.ts');
+  const { compileShared } = await import('../../src/3-sandbox/stage.ts');
+  let compiles = 0;
+  compilerHooks.beforeBuild = () => {
+    compiles++;
+  };
+  try {
+    const shared = await compileShared(assignment, into);
+    const files = new Map<string, string>();
+    for (const entry of readdirSync(shared, { recursive: true, withFileTypes: true }))
+      if (entry.isFile()) {
+        const path = join(entry.parentPath, entry.name);
+        files.set(path.slice(shared.length + 1), readFileSync(path, 'utf8'));
+      }
+    return { files, compiles };
+  } finally {
+    compilerHooks.beforeBuild = undefined;
+  }
+}
+
+afterAll(() => {
+  // The kept builds this file made (named by a hash of its temporary folder): never another's.
+  for (const name of readdirSync(buildsFolder()))
+    if (name.startsWith('shared-') && readFileSync(join(buildsFolder(), name), 'utf8').includes(root))
+      rmSync(join(buildsFolder(), name), { force: true });
+});
+
+describe('the shared folder of an assignment, built once and kept', () => {
+  it('is laid out by the next run without a compile, the same files byte for byte, and built again when any file it read changes', async () => {
+    const first = await sharedOnce(join(root, 'run-1'));
+    expect(first.compiles).toBe(2);
+    expect([...first.files.keys()].sort()).toEqual(['provided/card.mjs', 'reference/deck.mjs']);
+    expect(first.files.get('reference/deck.mjs')).toContain('n * 4');
+
+    const again = await sharedOnce(join(root, 'run-2'));
+    expect(again.compiles).toBe(0);
+    expect(again.files).toEqual(first.files);
+
+    // A file the reference imports (not itself one of the assignment's files) changed: built again.
+    writeFileSync(helper, 'export const count = (n: number): number => n * 5;\n');
+    const changed = await sharedOnce(join(root, 'run-3'));
+    expect(changed.compiles).toBe(2);
+    expect(changed.files.get('reference/deck.mjs')).toContain('n * 5');
+
+    const keptAgain = await sharedOnce(join(root, 'run-4'));
+    expect(keptAgain.compiles).toBe(0);
+    expect(keptAgain.files).toEqual(changed.files);
+  });
+});
