@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import {
   copyFileSync,
   existsSync,
+  linkSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -456,6 +457,22 @@ async function buildShared(assignment: Assignment, shared: string, read: Set<str
   return shared;
 }
 
+/**
+ * A compiled module put in a stage, at a name nothing holds yet: a second name for the same file (a
+ * link costs a thirtieth of a copy, and a stage is made for every configuration a submission runs
+ * in), a copy where the folders' file system cannot link. Nothing writes to a staged module's name
+ * after it is placed (a write through the link would change the shared file), and no run can write to
+ * its stage (3-sandbox/process/layers.ts), so a stage never changes what it shares.
+ */
+function place(from: string, to: string): void {
+  try {
+    linkSync(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw error;
+    copyFileSync(from, to);
+  }
+}
+
 export async function stageSubmission(
   assignment: Assignment,
   submission: Submission,
@@ -503,10 +520,12 @@ export async function stageSubmission(
     stage(fromStudent, files = {}, options = {}) {
       const dir = join(workDir, `stage-${stages++}`);
       mkdirSync(dir, { recursive: true });
+      // Each module's name and the file it is: a later entry replaces an earlier one (a provided
+      // file's stand-in for unit tests replaces the provided file).
+      const modules = new Map<string, string>();
       const parts = ['provided', ...(options.unitTests === true ? ['unit-tests'] : [])];
       for (const part of parts.filter((part) => existsSync(join(shared, part))))
-        for (const name of readdirSync(join(shared, part)))
-          copyFileSync(join(shared, part, name), join(dir, name));
+        for (const name of readdirSync(join(shared, part))) modules.set(name, join(shared, part, name));
       for (const file of assignment.studentFiles) {
         const student = fromStudent === 'all' || fromStudent.includes(file.name);
         const recorder = join(shared, 'recording', outputName(file.name));
@@ -515,11 +534,11 @@ export async function stageSubmission(
           : options.recording === true && existsSync(recorder)
             ? recorder
             : join(shared, 'reference', outputName(file.name));
-        if (existsSync(compiled)) copyFileSync(compiled, join(dir, outputName(file.name)));
+        if (existsSync(compiled)) modules.set(outputName(file.name), compiled);
       }
       // A student's own helper modules go wherever their files are staged.
-      for (const name of extras)
-        copyFileSync(join(studentDir, outputName(name)), join(dir, outputName(name)));
+      for (const name of extras) modules.set(outputName(name), join(studentDir, outputName(name)));
+      for (const [name, from] of modules) place(from, join(dir, name));
       for (const [name, text] of Object.entries(files)) {
         if (!PLAIN_FILE.test(name) || name.endsWith('.mjs') || existsSync(join(dir, name)))
           throw new Error(`a transcript case's file may not be called '${name}'`);

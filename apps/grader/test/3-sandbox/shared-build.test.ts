@@ -1,12 +1,16 @@
 // The reference and the provided files are compiled once, not once a run: the build of an assignment's
 // shared folder is kept beside the grader's bundles (3-sandbox/stage.ts, compileShared) and laid out
-// again by the next run while every file it read is as it was; a changed file means a new build.
+// again by the next run while every file it read is as it was; a changed file means a new build. And
+// the stages a submission runs in share those files (linked, not copied), never changing them.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { readSubmission } from '../../src/1-submission/submission.ts';
+import { compileShared, stageSubmission } from '../../src/3-sandbox/stage.ts';
+import { loadAssignment } from '../../src/assignment/load.ts';
 import type { Assignment } from '../../src/kit/assignment.ts';
 import { buildsFolder } from '../../src/plumbing/bundle.ts';
-import { scratch } from '../support.ts';
+import { REPO_ROOT, scratch } from '../support.ts';
 
 const root = scratch();
 const reference = join(root, 'reference');
@@ -81,5 +85,42 @@ describe('the shared folder of an assignment, built once and kept', () => {
     const keptAgain = await sharedOnce(join(root, 'run-4'));
     expect(keptAgain.compiles).toBe(0);
     expect(keptAgain.files).toEqual(changed.files);
+  });
+});
+
+/** Every file of a folder, by name, as text. */
+const folderText = (dir: string) =>
+  new Map(readdirSync(dir).map((name) => [name, readFileSync(join(dir, name), 'utf8')]));
+
+describe('the stages of a submission', () => {
+  it("each hold the modules of their configuration, and no stage's making changes the shared files or another stage", async () => {
+    // Table: a provided file (deck.ts) has a stand-in for unit tests, staged under the same name.
+    const table = await loadAssignment('table');
+    const folder = join(REPO_ROOT, 'fixtures/submissions/table/correct-array-hand');
+    const workRoot = scratch();
+    const shared = await compileShared(table, workRoot);
+    const before = new Map(
+      ['provided', 'unit-tests', 'reference'].map((part) => [part, folderText(join(shared, part))]),
+    );
+    const workDir = join(workRoot, 'submission');
+    mkdirSync(workDir);
+    const staging = await stageSubmission(table, readSubmission(table, folder), shared, workDir);
+    const all = staging.stage('all');
+    const unit = staging.stage('all', {}, { unitTests: true });
+    const linked = staging.stage([table.transcripts.program]);
+    const again = staging.stage('all');
+    const provided = before.get('provided')!;
+    const standIn = before.get('unit-tests')!.get('deck.mjs')!;
+    expect(standIn).not.toBe(provided.get('deck.mjs'));
+    expect(folderText(unit).get('deck.mjs')).toBe(standIn);
+    for (const stage of [all, linked, again])
+      expect(folderText(stage).get('deck.mjs')).toBe(provided.get('deck.mjs'));
+    expect(folderText(again)).toEqual(folderText(all));
+    // The driver is the student's in a linked stage; the rest the reference's.
+    const player = table.studentFiles
+      .find((file) => file.name !== table.transcripts.program)!
+      .name.replace(/\.ts$/, '.mjs');
+    expect(folderText(linked).get(player)).toBe(before.get('reference')!.get(player));
+    for (const [part, files] of before) expect(folderText(join(shared, part))).toEqual(files);
   });
 });
