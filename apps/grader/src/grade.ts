@@ -16,6 +16,7 @@ import {
   compileShared,
   IsolateSandbox,
   type NativeStaging,
+  realFolder,
   stageNativeSubmission,
   stageSubmission,
   stageWholeProgram,
@@ -65,7 +66,10 @@ export async function gradeSubmission(
     .filter((test) => test.mutant === undefined || !omitted.has(test.mutant.id))
     .map((test) => withEditionMutant(test, assignment, options));
   mkdirSync(options.workRoot, { recursive: true });
-  const workDir = mkdtempSync(join(options.workRoot, 'submission-'));
+  // Hosts a watch started for this folder run in the work folder it made for them (the canary's never).
+  const spare =
+    options.spare !== undefined && realFolder(folder) === options.spare.folder ? options.spare : undefined;
+  const workDir = spare?.workDir ?? mkdtempSync(join(options.workRoot, 'submission-'));
   // Every JavaScript run of this submission in one sandboxed host, each run a fresh isolate in it
   // (without isolated-vm, a fresh `node:vm` context with the same library, in a process of its own).
   // One budget for all of this submission's builds and runs: what would start after it is spent is not run.
@@ -81,6 +85,7 @@ export async function gradeSubmission(
           keepRunsOf: options.mode === 'check' ? folder : undefined,
           // A kept run answered is charged what it took when it ran.
           budget,
+          hosts: spare === undefined ? undefined : await spare.hosts,
         })
       : undefined;
   try {

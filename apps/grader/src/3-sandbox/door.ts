@@ -19,7 +19,8 @@ export {
   type TestRunReply,
 } from './children/student-tests/protocol.ts';
 export { compileInMemory } from './compiler.ts';
-export { type ExecWorker, ISOLATE_PROGRAMS, IsolateSandbox } from './isolate/client.ts';
+export { type ExecWorker, ISOLATE_PROGRAMS, IsolateSandbox, realFolder } from './isolate/client.ts';
+export { SpareHosts, type TakenHosts } from './isolate/spare-hosts.ts';
 export { isolatesSupport } from './isolate/support.ts';
 export {
   Budget,

@@ -4,7 +4,7 @@
 import type { LimitFunction } from 'p-limit';
 import type { Submission } from '../1-submission/submission.ts';
 import type { PlannedTest } from '../2-plan/plan.ts';
-import type { IsolateSandbox } from '../3-sandbox/door.ts';
+import type { IsolateSandbox, TakenHosts } from '../3-sandbox/door.ts';
 import type { Limits } from '../kit/assignment.ts';
 import type { Keeping } from './keep.ts';
 
@@ -38,6 +38,8 @@ export interface GradeOptions {
   keep?: Keeping | undefined;
   /** The submission's isolate host (3-sandbox/isolate): every JavaScript run of it, each a fresh isolate. */
   sandbox?: IsolateSandbox | undefined;
+  /** Hosts a watch started for this grade of its folder, and the work folder they run in (spare-hosts.ts). */
+  spare?: TakenHosts | undefined;
 }
 
 export const formatReplay = (replay: Replay): string => `${replay.id}@${replay.seed}:${replay.path}`;

@@ -30,6 +30,7 @@ import {
 import { hashFolderFiles, isInfrastructureFault, RESULTS_FOLDER, ResultStore } from '../class/results.ts';
 import { Spool } from '../class/spool.ts';
 import { gradeSubmission, selectTests } from '../grade.ts';
+import type { Limits } from '../kit/assignment.ts';
 import { hashSourceFiles } from '../plumbing/bundle.ts';
 import { EXIT_FAILURES, EXIT_INFRASTRUCTURE, EXIT_OK, PitbossError } from '../plumbing/errors.ts';
 import { openWorkRoot } from '../plumbing/infrastructure.ts';
@@ -166,8 +167,13 @@ async function gradeChosen(run: Run, io: Io, spool: Spool): Promise<Graded> {
     fromEarlier.add(name);
     return earlier;
   };
-  const work = openWorkRoot({ otherUser: support.layers.has('setpriv') });
-  const options: GradeOptions = { ...run.options, workRoot: work.path };
+  // A watch's save: the hosts it started for this run, in the work root they run in.
+  const spare =
+    mode === 'check' && chosen.length === 1
+      ? flags.spare?.take(chosen[0]!.folder, run.limits, flags.jobs)
+      : undefined;
+  const work = spare?.work ?? openWorkRoot({ otherUser: support.layers.has('setpriv') });
+  const options: GradeOptions = { ...run.options, workRoot: work.path, spare };
   const progress =
     chosen.length > 1 ? startProgress(chosen.length, io.stderr, io.progressTerminal) : undefined;
   const stderr = progress?.log ?? io.stderr;
@@ -297,6 +303,10 @@ async function gradeChosen(run: Run, io: Io, spool: Spool): Promise<Graded> {
     ]);
   } finally {
     progress?.stop();
+    // A watch's hosts end with this run, whether or not a grade got to use them (its sandbox closes them too).
+    void spare?.hosts.then((hosts) => {
+      for (const host of hosts) host.close();
+    });
     work.remove();
   }
   if (canaryUsage !== undefined)
@@ -399,9 +409,9 @@ export async function checkRun(
   folder: string,
   flags: GradeFlags,
   io: Io,
-): Promise<{ status: number; report: Report | undefined }> {
-  const { status, report } = await gradeAndTell('check', [folder], flags, io);
-  return { status, report: report === undefined ? undefined : inView(report, 'student') };
+): Promise<{ status: number; report: Report | undefined; limits: Limits }> {
+  const { status, report, limits } = await gradeAndTell('check', [folder], flags, io);
+  return { status, report: report === undefined ? undefined : inView(report, 'student'), limits };
 }
 
 async function gradeAndTell(
@@ -409,7 +419,7 @@ async function gradeAndTell(
   folders: string[],
   flags: GradeFlags,
   io: Io,
-): Promise<{ status: number; report: Report | undefined }> {
+): Promise<{ status: number; report: Report | undefined; limits: Limits }> {
   const run = await planRun(mode, folders, flags, io);
   const keeping = run.options.keep;
   // A tests folder --keep cannot write is told before anything is graded.
@@ -431,5 +441,9 @@ async function gradeAndTell(
     const tell = flags.format === 'human' && flags.out === undefined ? io.stdout : io.stderr;
     writeKept(folders[0]!, keeping, run.assignment, (line) => tell(`${line}\n`));
   }
-  return { status, report: graded.finished[0]?.infrastructure === true ? undefined : report };
+  return {
+    status,
+    report: graded.finished[0]?.infrastructure === true ? undefined : report,
+    limits: run.limits,
+  };
 }

@@ -9,6 +9,7 @@ import { readSubmissionMetadata } from '../1-submission/submission-metadata.ts';
 import { tokenStanding } from '../1-submission/tokens.ts';
 import { type PlannedTest, planForEdition, planTests } from '../2-plan/plan.ts';
 import { readSubmissionPolicy } from '../2-plan/rubric.ts';
+import type { SpareHosts } from '../3-sandbox/door.ts';
 import { newKeeping } from '../4-phases/keep.ts';
 import type { GradeOptions, Replay } from '../4-phases/options.ts';
 import { type Format, REPORT_FORMATS } from '../6-reports/index.ts';
@@ -55,6 +56,8 @@ export interface GradeFlags {
   keep?: boolean;
   /** With `only` (watch's rerun of the tests a save can change): the types are checked all the same. */
   typesToo?: boolean;
+  /** check: the hosts a watch started for this run (its next save), taken if the run is theirs. */
+  spare?: SpareHosts | undefined;
 }
 
 export type Mode = 'check' | 'grade';

@@ -12,9 +12,11 @@ import { ownAndKept, type Report } from '../0-results/report.ts';
 import type { TestResult } from '../0-results/test.ts';
 import { HISTORY_FOLDER } from '../2-plan/hints.ts';
 import { ALL_FILES, STUDENT_TESTS } from '../2-plan/plan.ts';
+import { SpareHosts } from '../3-sandbox/door.ts';
 import { failureLines, statusWord, terminalLine } from '../6-reports/human.ts';
 import { points, scoreOutOf } from '../6-reports/words.ts';
 import { changedTests } from '../class/regrade.ts';
+import type { Limits } from '../kit/assignment.ts';
 import { EXIT_OK, EXIT_USAGE, PitbossError } from '../plumbing/errors.ts';
 import { checkRun } from './grading.ts';
 import type { Io } from './io.ts';
@@ -263,12 +265,24 @@ export async function watchCheck(
   let files = existsSync(dir) && statSync(dir).isDirectory() ? filesNow(dir) : new Map<string, string>();
   onBusy?.(true);
   let last: Report | undefined;
+  // Hosts for the next save, started once a run ends: a save's runs find them ready. Each save's are
+  // new (a run's end closes those it took), and they go when the watch does.
+  let spare: SpareHosts | undefined;
+  const spareFor = (limits: Limits) => {
+    void spare?.close();
+    spare = SpareHosts.start(dir, limits, flags.jobs);
+  };
   try {
-    last = (await checkRun(dir, flags, io)).report;
+    const first = await checkRun(dir, flags, io);
+    last = first.report;
+    spareFor(first.limits);
   } finally {
     onBusy?.(false);
   }
-  if (signal.aborted) return EXIT_OK;
+  if (signal.aborted) {
+    await spare?.close();
+    return EXIT_OK;
+  }
   const c = pc.createColors(io.color);
   io.stdout(
     c.dim(`\nWatching ${terminalLine(dir)}: each save runs the visible tests again. Ctrl-C stops.\n`),
@@ -293,12 +307,19 @@ export async function watchCheck(
       const started = performance.now();
       const only = last === undefined || flags.only !== undefined ? undefined : changedBy(saved, last);
       let report: Report | undefined;
+      let limits: Limits | undefined;
       if (only !== undefined) {
-        const part = await checkRun(dir, { ...flags, only, typesToo: true }, quiet);
+        const part = await checkRun(dir, { ...flags, only, typesToo: true, spare }, quiet);
+        limits = part.limits;
         report = part.report === undefined ? undefined : withRerun(last!, part.report, only);
       }
       // A save of anything else (a test, a helper, a setting), or a part that cannot be merged: all of it.
-      report ??= (await checkRun(dir, flags, quiet)).report;
+      if (report === undefined) {
+        const whole = await checkRun(dir, { ...flags, spare }, quiet);
+        limits = whole.limits;
+        report = whole.report;
+      }
+      if (limits !== undefined) spareFor(limits);
       const tookMs = performance.now() - started;
       if (report === undefined) return;
       if (last === undefined) io.stdout(c.dim(`  checked (${seconds(tookMs)})\n`));
@@ -354,6 +375,7 @@ export async function watchCheck(
   await watcher.close();
   clearTimeout(timer);
   while (running !== undefined) await running;
+  await spare?.close();
   if (failure !== undefined) {
     io.stderr(`pitboss: stopped watching ${terminalLine(dir)}: ${failure.message}\n`);
     return EXIT_USAGE;

@@ -6,9 +6,11 @@ import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isolatesReady } from '../../src/3-sandbox/isolate/support.ts';
 import { checkRun } from '../../src/commands/grading.ts';
 import type { GradeFlags } from '../../src/commands/run-plan.ts';
 import { changedBy, isSave, watchCheck, withRerun } from '../../src/commands/watch.ts';
+import { timings } from '../../src/plumbing/timings.ts';
 import { CORRECT, pitbossHere, REPO_ROOT, scratch } from '../support.ts';
 
 const BIN = join(REPO_ROOT, 'apps/grader/bin/pitboss.mjs');
@@ -170,6 +172,37 @@ describe('check --watch, in this process', () => {
     expect(watch.err()).toBe('');
     expect(workRootsOf(process.pid)).toEqual([]);
   }, 180_000);
+
+  it.runIf(isolatesReady())(
+    "runs each save's tests in hosts started before the save (no process started for them), and leaves none behind",
+    async () => {
+      const dir = copyOfCorrect();
+      const watch = watching(dir);
+      await until(() => watch.out().includes('Watching'), 'the first run');
+      const told = () => watch.out().slice(watch.out().indexOf('Watching'));
+      const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+      const hand = join(dir, 'hand.ts');
+      const source = readFileSync(hand, 'utf8');
+      // Code no check has run before (runs of it kept from an earlier check would be answered, not run).
+      const unseen = () => `\nexport const saved${process.pid}x${Date.now()} = 1;\n`;
+      for (const [text, heard] of [
+        [source.replace(BUG[0], BUG[1]) + unseen(), 'Score 21/21 -> '],
+        [source + unseen(), 'Fixed ('],
+      ] as const) {
+        const before = timings();
+        writeFileSync(hand, text);
+        await until(() => told().includes(heard), `the run after a save (${heard})`);
+        const after = timings();
+        // Runs were made (hand.ts changed), and every one in a host that was already there.
+        expect(total(after.isolateRuns)).toBeGreaterThan(total(before.isolateRuns));
+        expect(total(after.processes)).toBe(total(before.processes));
+      }
+      expect(await watch.stop()).toBe(0);
+      expect(watch.err()).toBe('');
+      expect(workRootsOf(process.pid)).toEqual([]);
+    },
+    180_000,
+  );
 
   it("tells the student's own test saved failing, though it moves no score, and again once it passes", async () => {
     const dir = join(scratch(), 'watched-tested');

@@ -146,7 +146,39 @@ function sandboxFiles(workRoot: string): Promise<HostFiles & { isolatedVm: strin
   return copied;
 }
 
-type Worker = ChildWorker<HostReply & { token: string }>;
+/** One isolate host process, as the grader holds it. */
+export type Worker = ChildWorker<HostReply & { token: string }>;
+
+/** isolated-vm does not load here: each run is a fresh `node:vm` context in a host process of its own. */
+export const eachRunAProcess = (): boolean => !('path' in isolatesSupport());
+
+/** A host for the submission whose work folder is `workDir` (not started: its first request starts it). */
+export async function makeHost(workDir: string, workRoot: string, limits: Limits): Promise<Worker> {
+  const vm = eachRunAProcess();
+  const { host, library, executor, tests, bridgeReference, bridgeStudent, parts, isolatedVm } =
+    await sandboxFiles(workRoot);
+  // Everything the host reads lies in one folder of the work root.
+  return new ChildWorker({
+    script: host,
+    cwd: workDir,
+    readable: [dirname(host)],
+    limits,
+    addons: !vm,
+    nodeFlags: vm ? VM_HOST_FLAGS : ISOLATE_HOST_FLAGS,
+    preamble: [
+      JSON.stringify({
+        isolatedVm,
+        library,
+        executor,
+        tests,
+        bridgeReference,
+        bridgeStudent,
+        parts,
+      }),
+    ],
+    handshake: true,
+  });
+}
 
 let ids = 0;
 /** How long past a run's wall time the grader waits for its host before ending the host. */
@@ -169,7 +201,7 @@ export class IsolateSandbox {
 
   readonly #workRoot: string;
   /** isolated-vm does not load here: each run is a fresh `node:vm` context in a host process of its own. */
-  readonly #vm = !('path' in isolatesSupport());
+  readonly #vm = eachRunAProcess();
 
   /** A check's runs of the folder before (kept-runs.ts); none when grading. */
   readonly #kept: KeptRuns | undefined;
@@ -185,12 +217,19 @@ export class IsolateSandbox {
     keepRunsOf?: string | undefined;
     /** The budget the callers charge a run's time to (programs.ts, unit.ts): a kept run is charged here. */
     budget?: Budget | undefined;
+    /** Hosts already started for this work folder (a watch's, for its next save: spare-hosts.ts), used first. */
+    hosts?: readonly Worker[] | undefined;
   }) {
     this.#budget = options.budget;
     this.#workDir = options.workDir;
     this.#workRoot = options.workRoot;
     this.#limits = options.limits;
     this.#size = Math.max(1, options.size);
+    for (const worker of options.hosts ?? []) {
+      this.#made++;
+      this.#all.push(worker);
+      this.#idle.push(worker);
+    }
     const support = isolatesSupport();
     this.#kept =
       options.keepRunsOf === undefined || !('path' in support)
@@ -209,29 +248,7 @@ export class IsolateSandbox {
     if (idle !== undefined) return idle;
     if (this.#made < this.#size) {
       this.#made++;
-      const { host, library, executor, tests, bridgeReference, bridgeStudent, parts, isolatedVm } =
-        await sandboxFiles(this.#workRoot);
-      // Everything the host reads lies in one folder of the work root.
-      const worker: Worker = new ChildWorker({
-        script: host,
-        cwd: this.#workDir,
-        readable: [dirname(host)],
-        limits: this.#limits,
-        addons: !this.#vm,
-        nodeFlags: this.#vm ? VM_HOST_FLAGS : ISOLATE_HOST_FLAGS,
-        preamble: [
-          JSON.stringify({
-            isolatedVm,
-            library,
-            executor,
-            tests,
-            bridgeReference,
-            bridgeStudent,
-            parts,
-          }),
-        ],
-        handshake: true,
-      });
+      const worker = await makeHost(this.#workDir, this.#workRoot, this.#limits);
       this.#all.push(worker);
       return worker;
     }
@@ -505,7 +522,7 @@ export class IsolateSandbox {
 }
 
 /** A folder's real path; its path as given when it is gone (a snapshot graded after its folder went). */
-function realFolder(folder: string): string {
+export function realFolder(folder: string): string {
   try {
     return realpathSync(folder);
   } catch {

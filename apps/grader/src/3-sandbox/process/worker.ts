@@ -249,6 +249,11 @@ export class ChildWorker<Reply extends { token: string }> {
     return live;
   }
 
+  /** Starts the child now, ahead of its first request (which then finds it started, or ready). */
+  start(): void {
+    this.#live ??= this.#start();
+  }
+
   /** Sends one request; `key` names it, and `keyOf` finds that name in a reply. */
   run(
     request: object,
