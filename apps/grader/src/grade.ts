@@ -80,7 +80,7 @@ export async function gradeSubmission(
           workDir,
           workRoot: options.workRoot,
           limits: options.limits,
-          size: options.limiter.concurrency,
+          size: options.hosts ?? options.limiter.concurrency,
           // A check's runs are kept for the folder's next check (kept-runs.ts); a grade runs them all.
           keepRunsOf: options.mode === 'check' ? folder : undefined,
           // A kept run answered is charged what it took when it ran.

@@ -38,6 +38,8 @@ export interface GradeOptions {
   keep?: Keeping | undefined;
   /** The submission's isolate host (3-sandbox/isolate): every JavaScript run of it, each a fresh isolate. */
   sandbox?: IsolateSandbox | undefined;
+  /** The most isolate hosts the submission's runs use at once: the limiter's places by default. */
+  hosts?: number | undefined;
   /** Hosts a watch started for this grade of its folder, and the work folder they run in (spare-hosts.ts). */
   spare?: TakenHosts | undefined;
 }

@@ -77,6 +77,8 @@ export async function runCanary(
       replay: undefined,
       only: undefined,
       filter: (test) => ids.has(test.id),
+      // A check's canary is a handful of short runs: one host (a second would cost more to start than it saves).
+      hosts: options.mode === 'check' ? 1 : options.hosts,
     });
     if (report.tests.length > 0 && report.score === report.maxScore) return undefined;
     // A --budget too small for the reference itself is the instructor's setting, not the sandbox:
