@@ -6,12 +6,13 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/0-results/report.ts';
 import type { TestStatus } from '../../src/0-results/test.ts';
 import { REPO_ROOT, scratch } from '../support.ts';
@@ -64,6 +65,8 @@ describe('grading the hostile fixtures in one batch', async () => {
   const tmp = mkdtempSync(join(tmpdir(), 'pitboss-hostile-'));
   // The sandbox's own uid must be able to pass through the temporary folder.
   chmodSync(tmp, 0o755);
+  // Looked into last (no stray, nothing written): then gone, as every run's own folders are.
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
   const folders = Object.keys(EXPECTED).map((name) => join(FIXTURES, name));
   const run = await new Promise<{ status: number | null; stdout: string }>((resolve) => {
     const child = spawn(

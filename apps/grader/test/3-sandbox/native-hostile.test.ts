@@ -3,11 +3,11 @@
 // alone. The hostile C++ fixtures repeat the hostile TypeScript fixtures' probes (files, sockets,
 // processes, signals, output, a fork loop, a crash), graded in one batch as an instructor would.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/0-results/report.ts';
 import type { TestStatus } from '../../src/0-results/test.ts';
 import { sandboxSupport } from '../../src/3-sandbox/process/layers.ts';
@@ -67,6 +67,8 @@ describe.skipIf(!gpp || !bwrap)(
     // A temporary folder of its own: every sandbox's command line names it, so strays can be found.
     const tmp = mkdtempSync(join(tmpdir(), 'pitboss-hostile-cpp-'));
     chmodSync(tmp, 0o755);
+    // Looked into last (no stray, nothing written): then gone, as every run's own folders are.
+    afterAll(() => rmSync(tmp, { recursive: true, force: true }));
     const before = new Map(
       Object.keys(EXPECTED).map((name) => [name, readdirSync(join(FIXTURES, name)).sort()]),
     );
