@@ -10,7 +10,6 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
-  renameSync,
   writeFileSync,
 } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -26,6 +25,7 @@ import type { Snapshot } from '../1-submission/snapshot.ts';
 import type { Submission } from '../1-submission/submission.ts';
 import type { Assignment } from '../kit/assignment.ts';
 import { buildsFolder } from '../plumbing/bundle.ts';
+import { readKept, writeKept } from '../plumbing/kept.ts';
 import { COMPILER_FAILED, CompilerCrash, compileInMemory, compileSafely } from './compiler.ts';
 import { NODE_MODULES, NODE_MODULES_WORDS } from './isolate/modules.ts';
 
@@ -313,14 +313,7 @@ export function compileShared(assignment: Assignment, root: string): Promise<str
       const made = keptShared(identity, shared) ?? builtAndKept(assignment, identity, shared);
       sharedOutputs.set(key, made.then(readFolder));
       built = made;
-    } else
-      built = outputs.then((files) => {
-        for (const [path, text] of files) {
-          mkdirSync(dirname(join(shared, path)), { recursive: true });
-          writeFileSync(join(shared, path), text);
-        }
-        return shared;
-      });
+    } else built = outputs.then((files) => layOut(shared, files));
     sharedBuilds.set(shared, built);
   }
   return built;
@@ -353,46 +346,53 @@ const buildIdentity = (assignment: Assignment): string =>
 
 const hashOf = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
+/** Whether the file at `path` still has `hash` (a file gone has none). */
+function unchanged(path: string, hash: string): boolean {
+  try {
+    return hashOf(path) === hash;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The shared folder laid out from the build kept by an earlier run, when every file that build read
  * is as it was then (a reference outside the project's sources, a private folder's, is checked too);
  * undefined when there is none or anything moved: then it is built.
  */
 function keptShared(key: string, shared: string): Promise<string> | undefined {
-  let kept: KeptShared;
-  try {
-    kept = JSON.parse(readFileSync(keptSharedPath(key), 'utf8')) as KeptShared;
-    if (kept.key !== key || kept.esbuild !== esbuildVersion) return undefined;
-    if (!kept.inputs.every(([path, hash]) => hashOf(path) === hash)) return undefined;
-  } catch {
-    return undefined;
-  }
-  for (const [path, text] of kept.files) {
+  const kept = readKept(
+    keptSharedPath(key),
+    (value): value is KeptShared =>
+      (value as Partial<KeptShared> | null)?.key === key &&
+      (value as KeptShared).esbuild === esbuildVersion &&
+      Array.isArray((value as KeptShared).files) &&
+      Array.isArray((value as KeptShared).inputs) &&
+      (value as KeptShared).inputs.every(([path, hash]) => unchanged(path, hash)),
+  );
+  return kept === undefined ? undefined : Promise.resolve(layOut(shared, kept.files));
+}
+
+/** Writes each file (by its path in the folder) into `shared`; the folder. */
+function layOut(shared: string, files: Iterable<[path: string, text: string]>): string {
+  for (const [path, text] of files) {
     mkdirSync(dirname(join(shared, path)), { recursive: true });
     writeFileSync(join(shared, path), text);
   }
-  return Promise.resolve(shared);
+  return shared;
 }
 
-/** Builds the shared folder and keeps the build for the next run; a build that cannot be kept is no failure. */
+/** Builds the shared folder and keeps the build for the next run (writeKept: one that cannot be kept is no failure). */
 async function builtAndKept(assignment: Assignment, key: string, shared: string): Promise<string> {
   const read = new Set<string>();
   await buildShared(assignment, shared, read);
-  try {
-    const kept: KeptShared = {
-      key,
-      esbuild: esbuildVersion,
-      inputs: [...read].sort().map((path) => [path, hashOf(path)]),
-      files: [...readFolder(shared)],
-    };
-    const path = keptSharedPath(key);
-    mkdirSync(dirname(path), { recursive: true });
-    const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(kept));
-    renameSync(temporary, path);
-  } catch {
-    // Built again next time.
-  }
+  const kept: KeptShared = {
+    key,
+    esbuild: esbuildVersion,
+    inputs: [...read].sort().map((path) => [path, hashOf(path)]),
+    files: [...readFolder(shared)],
+  };
+  writeKept(keptSharedPath(key), kept);
   return shared;
 }
 
