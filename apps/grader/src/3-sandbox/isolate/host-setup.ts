@@ -4,37 +4,22 @@
 import { readFileSync, readSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as IVM from 'isolated-vm';
+import { lineReader } from './line-reader.ts';
 import { type HostPreamble, VM_ENGINE } from './protocol.ts';
 import * as vmEngine from './vm-engine.ts';
 
 const REPLY_FD = 3;
 
-/** Reads stdin a line at a time, synchronously. */
-function lines(): () => string | undefined {
-  let pending = Buffer.alloc(0);
-  const chunk = Buffer.alloc(1 << 16);
-  return () => {
-    for (;;) {
-      const end = pending.indexOf(10);
-      if (end >= 0) {
-        const line = pending.subarray(0, end).toString('utf8');
-        pending = pending.subarray(end + 1);
-        return line;
-      }
-      let count: number;
-      try {
-        count = readSync(0, chunk, 0, chunk.length, null);
-      } catch (error) {
-        if ((error as { code?: unknown }).code === 'EAGAIN') continue;
-        return undefined;
-      }
-      if (count === 0) return undefined;
-      pending = Buffer.concat([pending, chunk.subarray(0, count)]);
+/** Reads stdin a line at a time, synchronously (a read the pipe is not ready for is tried again). */
+export const next = lineReader((buffer, offset, length) => {
+  for (;;) {
+    try {
+      return readSync(0, buffer, offset, length, null);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'EAGAIN') return 0;
     }
-  };
-}
-
-export const next = lines();
+  }
+});
 const token = next();
 const preambleLine = next();
 if (token === undefined || preambleLine === undefined) process.exit(0);
