@@ -1,5 +1,16 @@
 #!/usr/bin/env node
 // Runs the prebuilt CLI; `pnpm install` builds it (its postinstall runs `pnpm build`).
+import module from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+// Node 22.1 and later keep V8's compiled code of the CLI's bundle and the assignment's between
+// commands (NODE_COMPILE_CACHE names another folder, NODE_DISABLE_COMPILE_CACHE=1 turns it off). Only
+// this process: a sandboxed child never reads or writes it. Node 20 has no such cache.
+module.enableCompileCache?.(
+  process.env.NODE_COMPILE_CACHE ??
+    fileURLToPath(new URL('../../../node_modules/.cache/pitboss/compile', import.meta.url)),
+);
+
 try {
   await import('../dist/pitboss.mjs');
 } catch (error) {
