@@ -4,7 +4,7 @@
 // where a verdict is decided.
 import fc from 'fast-check';
 import type { WireStep } from '../3-sandbox/children/executor/calls.ts';
-import { makeExecutor, serialize } from '../3-sandbox/children/executor/executor-core.ts';
+import { makeTextExecutor } from '../3-sandbox/children/executor/executor-core.ts';
 import type { Coverage } from './coverage.ts';
 import { decodeResults, isOpaque, type Outcome } from './decode.ts';
 import type { Calls, Script, Thrown } from './script.ts';
@@ -298,10 +298,9 @@ export function localExec(
   provided: readonly string[],
   importModule: (file: string) => Promise<Record<string, unknown>>,
 ): TestContext['exec'] {
-  const run = makeExecutor({ provided, importModule });
+  const run = makeTextExecutor({ provided, importModule });
   return async (scripts) => {
-    const results = await run({ id: 0, scripts: scripts.map((script) => script.wire()) });
-    const text = serialize(results);
+    const text = await run({ id: 0, scripts: scripts.map((script) => script.wire()) });
     return decodeResults(
       JSON.parse(text),
       scripts.map((script) => script.steps.length),

@@ -1,6 +1,8 @@
 // The executor's answers, as the grader decodes them: what a student's code returns or throws is
 // told as plain data, and what it is handed is a frozen copy it cannot change.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { encode, encodeText, serialize } from '../../src/3-sandbox/children/executor/executor-core.ts';
 import { data, isOpaque, judge, localExec, ref, Script, view } from '../../src/kit/index.ts';
 
 class Playing {
@@ -122,5 +124,70 @@ describe('the executor', () => {
     expect(outcomes).toHaveLength(7);
     expect(judge(script, outcomes!)).toBeUndefined();
     expect(got).toEqual(['line 0\nline 1\n', '', [['a', 1], []]]);
+  });
+});
+
+describe('the executor writes what a call gave as text as it encodes it', () => {
+  class Card {
+    readonly #spot: number;
+    constructor(spot: number) {
+      this.#spot = spot;
+    }
+    get spot(): number {
+      return this.#spot;
+    }
+    get 7(): string {
+      return 'a getter named by a number';
+    }
+  }
+  const cyclic: Record<string, unknown> = { name: 'loop' };
+  cyclic.self = cyclic;
+  const throwing = {
+    fine: 1,
+    get broken(): never {
+      throw new RangeError('no');
+    },
+  };
+  const protoKey = JSON.parse('{"__proto__": {"x": 1}, "b": 2, "1": 3}') as unknown;
+  const longName = { ['n'.repeat(20_000)]: 1, [`${'n'.repeat(16 * 1024)}x`]: 2 };
+  const oddArb = fc.constantFrom<unknown>(
+    Number.NaN,
+    -0,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+    10n,
+    Symbol('mark'),
+    function named() {},
+    Promise.resolve(1),
+    // biome-ignore lint/suspicious/noThenProperty: a thenable is what this value is here to be.
+    { then: () => {} },
+    new Card(9),
+    cyclic,
+    throwing,
+    protoKey,
+    longName,
+    'x'.repeat(17_000),
+    Array.from({ length: 230 }, (_, i) => i),
+    [[[[[['deep']]]]]],
+    Object.create(null),
+    new Map([[1, 2]]),
+    new (class Chip {
+      value = 5;
+    })(),
+  );
+  const valueArb = fc.oneof(
+    fc.anything({ withBigInt: true, withNullPrototype: true, withObjectString: true, withSparseArray: true }),
+    oddArb,
+    fc.array(oddArb, { maxLength: 5 }),
+    fc.dictionary(fc.string(), oddArb, { maxKeys: 5 }),
+  );
+
+  it('the text of any value is byte for byte the serialised tree that encode makes of it', () => {
+    fc.assert(
+      fc.property(valueArb, (value) => {
+        expect(encodeText(value, 0, [])).toBe(serialize(encode(value, 0, [])));
+      }),
+      { numRuns: 400 },
+    );
   });
 });

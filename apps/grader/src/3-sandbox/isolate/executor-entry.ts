@@ -1,8 +1,8 @@
 // The executor's core inside an isolate: the host evaluates the modules a request names (each once,
 // in the order the executor would load them) and hands their namespaces in; this runs the scripts and
-// answers with the executor's own serialisation, a string the grader parses and checks itself.
+// answers with the executor's own text of the outcomes, a string the grader parses and checks itself.
 import type { ExecRequest } from '../children/executor/calls.ts';
-import { makeExecutor, serialize } from '../children/executor/executor-core.ts';
+import { makeTextExecutor } from '../children/executor/executor-core.ts';
 
 type Loaded = { ns: Record<string, unknown> } | { failed: unknown };
 
@@ -34,7 +34,7 @@ Object.defineProperty(globalThis, '__pitbossExecutor', {
       };
       const request = parse(requestText) as ExecRequest;
       const pitboss = (globalThis as unknown as { __pitboss: { restartChance(): void } }).__pitboss;
-      const run = makeExecutor({
+      const run = makeTextExecutor({
         provided,
         onScript: () => pitboss.restartChance(),
         onStep,
@@ -45,7 +45,7 @@ Object.defineProperty(globalThis, '__pitbossExecutor', {
           return loaded.ns;
         },
       });
-      return serialize(await run(request));
+      return run(request);
     },
   }),
   writable: false,

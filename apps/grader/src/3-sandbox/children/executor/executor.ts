@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { installChance } from '../chance.ts';
 import type { ExecPreamble, ExecRequest } from './calls.ts';
-import { makeExecutor, serialize } from './executor-core.ts';
+import { makeTextExecutor, serialize } from './executor-core.ts';
 import { PROGRESS_FD, REPLY_FD } from './protocol.ts';
 
 // Taken before any student module loads.
@@ -70,7 +70,7 @@ async function serve(): Promise<void> {
   if (token === undefined || preamble === undefined) return;
   // Started: from here on, whatever happens to this process may be the student's doing.
   write(REPLY_FD, `${serialize({ token, ready: true })}\n`);
-  const run = makeExecutor({
+  const run = makeTextExecutor({
     provided: (parse(preamble) as ExecPreamble).provided,
     onScript: () => chance.restart(),
     onStep: (script, step) => {
@@ -91,7 +91,8 @@ async function serve(): Promise<void> {
     const told = apply(splice, chanceTold, [0, chanceTold.length]) as [string, string][];
     write(
       REPLY_FD,
-      `${serialize({ token, id: request.id, results, ...(told.length > 0 ? { chance: told } : {}) })}\n`,
+      // The reply's fields in the order they always had, the outcomes' text as the executor wrote it.
+      `{"token":${serialize(token)},"id":${serialize(request.id)},"results":${results}${told.length > 0 ? `,"chance":${serialize(told)}` : ''}}\n`,
     );
   }
   process.exit(0);
