@@ -25,7 +25,7 @@ import type {
   RunLimits,
   TestsReply,
 } from './protocol.ts';
-import { compiledName, modulesOfExec, VM_ENGINE } from './protocol.ts';
+import { compiledName, execLines, modulesOfExec, VM_ENGINE } from './protocol.ts';
 import { isolatesSupport } from './support.ts';
 
 /** The host's flags without isolated-vm: vm-engine.ts's modules are `node:vm`'s SourceTextModule. */
@@ -177,7 +177,30 @@ export async function makeHost(workDir: string, workRoot: string, limits: Limits
       }),
     ],
     handshake: true,
+    encode: encodeHostRequest,
   });
+}
+
+/**
+ * Each exec request's scripts as JSON text, made once: the kept run's key hashes it and the host is
+ * sent it (a unit test's scripts are a megabyte).
+ */
+const scriptsTexts = new WeakMap<ExecRequest, string>();
+function scriptsTextOf(exec: ExecRequest): string {
+  let text = scriptsTexts.get(exec);
+  if (text === undefined) {
+    text = JSON.stringify(exec.scripts);
+    scriptsTexts.set(exec, text);
+  }
+  return text;
+}
+
+/** A request as the host reads it: a line of JSON; an exec request's scripts on a line after it. */
+function encodeHostRequest(request: object): string {
+  const asked = request as HostRequest;
+  return asked.kind === 'exec'
+    ? execLines(asked, scriptsTextOf(asked.request))
+    : `${JSON.stringify(asked)}\n`;
 }
 
 let ids = 0;
@@ -292,7 +315,7 @@ export class IsolateSandbox {
       // An exec request's id is its place among the grader's requests, not what it asks.
       const { dir, request: exec, ...rest } = asked;
       const modules = modulesOfExec(asked).map(compiledName);
-      return this.#kept.keyOf({ ...rest, scripts: exec.scripts, bounds }, dir, modules);
+      return this.#kept.keyOf({ ...rest, bounds }, dir, modules, scriptsTextOf(exec));
     }
     if (asked.kind === 'program') {
       const { dir, ...rest } = asked;

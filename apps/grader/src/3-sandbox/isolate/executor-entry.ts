@@ -25,14 +25,15 @@ Object.defineProperty(globalThis, '__pitbossExecutor', {
       modules[file] = { failed: error };
     },
     /** `progress` is shared with the host: where the executor is, readable after a limit stops it. */
-    async run(requestText: string, provided: string[], progress: SharedArrayBuffer) {
+    /** `scriptsText`: the request's scripts, as the JSON text the grader wrote. */
+    async run(scriptsText: string, provided: string[], progress: SharedArrayBuffer) {
       const at = new Int32ArrayClass(progress);
       const onStep = (script: number, step: number) => {
         at[0] = 1;
         at[1] = script;
         at[2] = step;
       };
-      const request = parse(requestText) as ExecRequest;
+      const request: ExecRequest = { id: 0, scripts: parse(scriptsText) as ExecRequest['scripts'] };
       const pitboss = (globalThis as unknown as { __pitboss: { restartChance(): void } }).__pitboss;
       const run = makeTextExecutor({
         provided,

@@ -1,5 +1,5 @@
 // A unit test's scripts in the isolate host (host.ts): the stage's modules loaded in a fresh context,
-// then the executor (executor-entry.ts) runs the request's scripts against them.
+// then the executor (executor-entry.ts) runs the request's scripts (their JSON text, as it came) against them.
 import type * as IVM from 'isolated-vm';
 import { type Attempt, runFresh, sharedLimit } from './host-attempts.ts';
 import { isolateFor } from './host-isolate.ts';
@@ -8,20 +8,19 @@ import { executorSource, ivm } from './host-setup.ts';
 import {
   compiledName,
   type ExecHostReply,
-  type ExecHostRequest,
+  type ExecHostRun,
   type HostLimit,
   type IsolateInput,
-  modulesOfExec,
 } from './protocol.ts';
 
-export const runExec = (request: ExecHostRequest): Promise<ExecHostReply> =>
+export const runExec = (request: ExecHostRun): Promise<ExecHostReply> =>
   runFresh(
     request.limits,
     (fresh, limits) => runExecOnce({ ...request, limits }, fresh),
     (reply) => sharedLimit(reply.limit),
   );
 
-async function runExecOnce(request: ExecHostRequest, fresh: boolean): Promise<Attempt<ExecHostReply>> {
+async function runExecOnce(request: ExecHostRun, fresh: boolean): Promise<Attempt<ExecHostReply>> {
   const { modules, files } = readStage(request.dir);
   const input: IsolateInput = {
     entry: 'executor.mjs',
@@ -52,7 +51,7 @@ async function runExecOnce(request: ExecHostRequest, fresh: boolean): Promise<At
     const failed = executor.getSync('failed', { reference: true }) as IVM.Reference<
       (...args: unknown[]) => void
     >;
-    for (const file of modulesOfExec(request)) {
+    for (const file of request.modules) {
       const name = compiledName(file);
       try {
         const module = run.module(name);
@@ -73,7 +72,8 @@ async function runExecOnce(request: ExecHostRequest, fresh: boolean): Promise<At
       runScripts.apply(
         undefined,
         [
-          JSON.stringify(request.request),
+          // The scripts' text as the grader wrote it: the executor reads it (executor-entry.ts).
+          request.scriptsText,
           new ivm.ExternalCopy(request.provided).copyInto(),
           new ivm.ExternalCopy(progress).copyInto({ release: true }),
         ],

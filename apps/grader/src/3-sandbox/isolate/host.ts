@@ -18,19 +18,22 @@ import { runProgram } from './host-program.ts';
 import { wordsOf } from './host-run.ts';
 import { next, reply } from './host-setup.ts';
 import { runTests } from './host-tests.ts';
-import type { HostRequest } from './protocol.ts';
+import type { HostWireRequest } from './protocol.ts';
 
 // The preamble is read and the scripts loaded (host-setup.ts, evaluated first): the host is ready.
 reply({ ready: true });
 
 for (let line = next(); line !== undefined; line = next()) {
-  const request = JSON.parse(line) as HostRequest;
+  const request = JSON.parse(line) as HostWireRequest;
+  // An exec request's scripts come on the next line, as JSON text the executor reads (protocol.ts, execLines).
+  const scriptsText = request.kind === 'exec' ? next() : undefined;
+  if (request.kind === 'exec' && scriptsText === undefined) break;
   try {
     reply(
       request.kind === 'program'
         ? await runProgram(request)
         : request.kind === 'exec'
-          ? await runExec(request)
+          ? await runExec({ ...request, scriptsText: scriptsText! })
           : await runTests(request),
     );
   } catch (error) {

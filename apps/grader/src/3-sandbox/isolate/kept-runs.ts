@@ -62,8 +62,15 @@ export class KeptRuns {
    * files) whole. A unit test of deck.ts is then the same run after a save of player.ts. Without
    * `roots`, or where a module cannot be read for its imports, every file of the stage.
    */
-  keyOf(request: object, stage: string | undefined, roots?: readonly string[]): string {
+  keyOf(
+    request: object,
+    stage: string | undefined,
+    roots?: readonly string[],
+    /** Text the request holds that is already JSON (an exec request's scripts): hashed as it is. */
+    text?: string,
+  ): string {
     const hash = createHash('sha256').update(this.#salt).update(JSON.stringify(request));
+    if (text !== undefined) hash.update('\n').update(text);
     if (stage !== undefined) hash.update(this.#stageHash(stage, roots));
     const same = hash.digest('hex');
     const times = this.#asked.get(same) ?? 0;

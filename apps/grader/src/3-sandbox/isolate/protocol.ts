@@ -71,6 +71,27 @@ export interface ExecHostRequest {
   limits: RunLimits;
 }
 
+/**
+ * An exec request as it travels: this line without the scripts, then a line of the scripts' JSON text,
+ * which the host hands to the executor as it came (a unit test's scripts are a megabyte: read into
+ * objects and written out again in the host, they cost more than the rest of its part in the run).
+ * `modules`: the modules the host loads (modulesOfExec), which it would otherwise read from the scripts.
+ */
+export type ExecHostHeader = Omit<ExecHostRequest, 'request'> & { modules: string[] };
+
+/** A request as the host reads it: an exec request's scripts follow on a line of their own. */
+export type HostWireRequest = ProgramRequest | ExecHostHeader | TestsRequest;
+
+/** An exec request in the host: its header, and its scripts' JSON text, unread. */
+export type ExecHostRun = ExecHostHeader & { scriptsText: string };
+
+/** The lines an exec request is written as (ExecHostHeader); `scriptsText` is JSON.stringify of its scripts. */
+export function execLines(request: ExecHostRequest, scriptsText: string): string {
+  const { request: exec, ...rest } = request;
+  const header: ExecHostHeader = { ...rest, modules: modulesOfExec(request) };
+  return `${JSON.stringify(header)}\n${scriptsText}\n`;
+}
+
 /** Students' test files, one after another in one isolate, against one variant's modules. */
 export interface TestsRequest {
   id: number;
