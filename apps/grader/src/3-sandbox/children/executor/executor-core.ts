@@ -56,6 +56,39 @@ const slice = String.prototype.slice;
 const cutString = (text: string): string =>
   text.length > STRING_CUT ? (apply(slice, text, [0, STRING_CUT]) as string) : text;
 
+/** The values being encoded, outermost first, with `value` after them (a value met again is a cycle). */
+function withSeen(seen: unknown[], value: unknown): unknown[] {
+  const inner: unknown[] = [];
+  for (let i = 0; i < seen.length; i++) inner[i] = seen[i];
+  inner[seen.length] = value;
+  return inner;
+}
+
+/**
+ * An object as it shows itself: each readable property (readableNames) as `each` makes it, under its
+ * name cut (the later of two names alike after the cut winning), its class's name, and how many
+ * properties were left out.
+ */
+function readObject<T>(
+  value: object,
+  each: (item: unknown) => T,
+): { props: Record<string, T>; kind: string; more: number } {
+  const names = readableNames(value);
+  const props: Record<string, T> = {};
+  for (let i = 0; i < names.length && i < ITEMS_CUT; i++) {
+    const name = names[i]!;
+    props[cutString(name)] = each((value as Record<string, unknown>)[name]);
+  }
+  let kind = '';
+  try {
+    const proto = getPrototypeOf(value) as { constructor?: unknown } | null;
+    kind = proto === null ? '' : nameOf(proto.constructor);
+  } catch {
+    kind = '';
+  }
+  return { props, kind, more: Math.max(0, names.length - ITEMS_CUT) };
+}
+
 export function encode(value: unknown, depth: number, seen: unknown[]): Encoded {
   switch (typeof value) {
     case 'number':
@@ -85,29 +118,17 @@ export function encode(value: unknown, depth: number, seen: unknown[]): Encoded 
   try {
     if (instanceOf(value, PromiseClass) || typeof (value as { then?: unknown }).then === 'function')
       return { $: 'promise' };
-    const inner: unknown[] = [];
-    for (let i = 0; i < seen.length; i++) inner[i] = seen[i];
-    inner[seen.length] = value;
+    const inner = withSeen(seen, value);
     if (isArray(value)) {
       const items: Encoded[] = [];
       const length = value.length;
       for (let i = 0; i < length && i < ITEMS_CUT; i++) items[i] = encode(value[i], depth + 1, inner);
       return { $: 'array', v: items, more: Math.max(0, length - ITEMS_CUT) };
     }
-    const names = readableNames(value as object);
-    const props: Record<string, Encoded> = {};
-    for (let i = 0; i < names.length && i < ITEMS_CUT; i++) {
-      const name = names[i]!;
-      props[cutString(name)] = encode((value as Record<string, unknown>)[name], depth + 1, inner);
-    }
-    let kind = '';
-    try {
-      const proto = getPrototypeOf(value) as { constructor?: unknown } | null;
-      kind = proto === null ? '' : nameOf(proto.constructor);
-    } catch {
-      kind = '';
-    }
-    return { $: 'object', c: kind, v: props, more: Math.max(0, names.length - ITEMS_CUT) };
+    const { props, kind, more } = readObject<Encoded>(value as object, (item) =>
+      encode(item, depth + 1, inner),
+    );
+    return { $: 'object', c: kind, v: props, more };
   } catch (thrown) {
     // A getter that throws while it is being read: what it threw is the value's story.
     return { $: 'cut', v: `(reading it threw ${describeShort(thrown)})`, more: 0 };
@@ -148,9 +169,7 @@ export function encodeText(value: unknown, depth: number, seen: unknown[]): stri
   try {
     if (instanceOf(value, PromiseClass) || typeof (value as { then?: unknown }).then === 'function')
       return '{"$":"promise"}';
-    const inner: unknown[] = [];
-    for (let i = 0; i < seen.length; i++) inner[i] = seen[i];
-    inner[seen.length] = value;
+    const inner = withSeen(seen, value);
     if (isArray(value)) {
       let items = '';
       const length = value.length;
@@ -158,26 +177,15 @@ export function encodeText(value: unknown, depth: number, seen: unknown[]): stri
         items += (i === 0 ? '' : ',') + encodeText(value[i], depth + 1, inner);
       return `{"$":"array","v":[${items}],"more":${Math.max(0, length - ITEMS_CUT)}}`;
     }
-    const names = readableNames(value as object);
-    // Each property's text kept under its cut name in an object, as `encode` keeps the encoded value:
-    // the same names, in the same order, the later of two alike winning.
-    const props: Record<string, string> = {};
-    for (let i = 0; i < names.length && i < ITEMS_CUT; i++) {
-      const name = names[i]!;
-      props[cutString(name)] = encodeText((value as Record<string, unknown>)[name], depth + 1, inner);
-    }
-    let kind = '';
-    try {
-      const proto = getPrototypeOf(value) as { constructor?: unknown } | null;
-      kind = proto === null ? '' : nameOf(proto.constructor);
-    } catch {
-      kind = '';
-    }
+    // Each property's text kept as `encode` keeps the encoded value: the same names, in the same order.
+    const { props, kind, more } = readObject<string>(value as object, (item) =>
+      encodeText(item, depth + 1, inner),
+    );
     let fields = '';
     const kept = keys(props);
     for (let i = 0; i < kept.length; i++)
       fields += `${i === 0 ? '' : ','}${quote(kept[i]!)}:${props[kept[i]!]!}`;
-    return `{"$":"object","c":${quote(kind)},"v":{${fields}},"more":${Math.max(0, names.length - ITEMS_CUT)}}`;
+    return `{"$":"object","c":${quote(kind)},"v":{${fields}},"more":${more}}`;
   } catch (thrown) {
     return `{"$":"cut","v":${quote(`(reading it threw ${describeShort(thrown)})`)},"more":0}`;
   }
