@@ -24,8 +24,10 @@ Object.defineProperty(globalThis, '__pitbossExecutor', {
       error.name = name;
       modules[file] = { failed: error };
     },
-    /** `progress` is shared with the host: where the executor is, readable after a limit stops it. */
-    /** `scriptsText`: the request's scripts, as the JSON text the grader wrote. */
+    /**
+     * `scriptsText`: the request's scripts, as the JSON text the grader wrote. `progress` is shared with
+     * the host: where the executor is, readable after a limit stops it.
+     */
     async run(scriptsText: string, provided: string[], progress: SharedArrayBuffer) {
       const at = new Int32ArrayClass(progress);
       const onStep = (script: number, step: number) => {
