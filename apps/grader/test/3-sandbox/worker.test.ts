@@ -93,6 +93,18 @@ describe('the handshake', () => {
     chmodSync(file, 0o644);
     expect(await settle(file)).toMatchObject({ kind: 'exit', infrastructure: true });
   });
+
+  it('lines on the reply pipe that are JSON but no object (null, a number, a string, a list) are passed over, never a crash', async () => {
+    const settled = await settle(
+      harness(
+        'not-objects.mjs',
+        true,
+        "for (const line of ['null', '42', '\"x\"', '[1]', 'true']) writeSync(3, line + '\\n');\n" +
+          "writeSync(3, JSON.stringify({ token, id: 'x' }) + '\\n'); setTimeout(() => {}, 5000);",
+      ),
+    );
+    expect(settled).toMatchObject({ kind: 'reply', reply: { id: 'x' } });
+  });
 });
 
 describe('a program run that cannot start', () => {

@@ -187,7 +187,8 @@ export class ChildWorker<Reply extends { token: string }> {
       } catch {
         return;
       }
-      if (reply.token !== live.token) return;
+      // Anything in the child may write here: a line that is JSON but no object (`null`) is no reply.
+      if (typeof reply !== 'object' || reply === null || reply.token !== live.token) return;
       if ((reply as { ready?: unknown }).ready === true) {
         live.ready = true;
         return;
