@@ -14,7 +14,7 @@ import { parseReply } from '../children/student-tests/protocol.ts';
 import { type Budget, describeLimit } from '../limits.ts';
 import { ISOLATE_HOST_FLAGS, sandboxSupport } from '../process/layers.ts';
 import type { ProgramOutcome } from '../process/process.ts';
-import { ChildWorker, type Settled } from '../process/worker.ts';
+import { ChildWorker, lineOfReply, type Settled } from '../process/worker.ts';
 import type { FileOutcome } from '../test-files.ts';
 import { KeptRuns } from './kept-runs.ts';
 import type {
@@ -302,7 +302,7 @@ export class IsolateSandbox {
     const settled = await this.#sendNow(request, wallMs);
     const tookMs = performance.now() - started;
     if (key !== undefined && settled.kind === 'reply' && endedByItself(settled.reply))
-      this.#kept!.keep(key, { ...settled.reply, [TOOK]: tookMs });
+      this.#kept!.keep(key, settled.reply, TOOK, tookMs, lineOfReply(settled.reply));
     return settled;
   }
 

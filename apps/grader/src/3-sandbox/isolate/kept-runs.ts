@@ -35,8 +35,8 @@ type Index = [key: string, age: number][];
 export class KeptRuns {
   readonly #dir: string;
   #before: Map<string, number> | undefined;
-  /** This check's runs: a reply it ran (to write), or true for one answered from a kept file. */
-  readonly #now = new Map<string, unknown>();
+  /** This check's runs: the text of a reply it ran (to write), or true for one answered from a kept file. */
+  readonly #now = new Map<string, string | true>();
   readonly #asked = new Map<string, number>();
   readonly #stages = new Map<string, string>();
 
@@ -87,9 +87,18 @@ export class KeptRuns {
     return known;
   }
 
-  /** A run that ended by itself: kept for the next check. */
-  keep(key: string, reply: unknown): void {
-    this.#now.set(key, reply);
+  /**
+   * A run that ended by itself: kept for the next check, with what it took under `field`. `line`: the
+   * reply's JSON text as it came, if the caller has it (an object's text, unchanged since), written as
+   * it is with the field added, rather than the reply written out again (a check keeps megabytes).
+   */
+  keep(key: string, reply: object, field: string, took: number, line?: string): void {
+    this.#now.set(
+      key,
+      line?.endsWith('}') && !(field in reply)
+        ? `${line.slice(0, -1)}${line === '{}' ? '' : ','}${JSON.stringify(field)}:${JSON.stringify(took)}}`
+        : JSON.stringify({ ...reply, [field]: took }),
+    );
   }
 
   /**
@@ -112,7 +121,7 @@ export class KeptRuns {
     try {
       mkdirSync(this.#dir, { recursive: true });
       // Replies before the index: an index never names a reply that is not there.
-      for (const [key, reply] of fresh) writeFileWhole(this.#replyFile(key), JSON.stringify(reply));
+      for (const [key, text] of fresh) if (text !== true) writeFileWhole(this.#replyFile(key), text);
       writeFileWhole(join(this.#dir, 'index.json'), JSON.stringify(index));
       for (const key of gone) rmSync(this.#replyFile(key), { force: true });
       // The whole-file form of an older grader, read by none now.

@@ -56,6 +56,10 @@ const MAX_REPLY_BYTES = 64 * 1024 * 1024;
 /** How long an ended child's progress pipe may stay open (held by a grandchild) before the request settles. */
 const PROGRESS_GRACE_MS = 500;
 
+/** Each reply's line as it came (the kept runs write it to disk as it is, rather than writing the reply out again). */
+const replyLines = new WeakMap<object, string>();
+export const lineOfReply = (reply: object): string | undefined => replyLines.get(reply);
+
 export type Settled<Reply> =
   | { kind: 'reply'; reply: Reply }
   /**
@@ -195,6 +199,7 @@ export class ChildWorker<Reply extends { token: string }> {
       }
       const pending = live.pending;
       if (pending === undefined || pending.keyOf(reply) !== pending.key) return;
+      replyLines.set(reply, line);
       pending.settle({ kind: 'reply', reply } as Settled<never>);
     };
     child.on('exit', (status, signal) => {
