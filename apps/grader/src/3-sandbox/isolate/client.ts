@@ -25,7 +25,8 @@ import type {
   RunLimits,
   TestsReply,
 } from './protocol.ts';
-import { compiledName, execLines, modulesOfExec, VM_ENGINE } from './protocol.ts';
+import { compiledName, modulesOfExec, VM_ENGINE } from './protocol.ts';
+import { encodeHostRequest, scriptsTextOf } from './request-lines.ts';
 import { isolatesSupport } from './support.ts';
 
 /** The host's flags without isolated-vm: vm-engine.ts's modules are `node:vm`'s SourceTextModule. */
@@ -179,28 +180,6 @@ export async function makeHost(workDir: string, workRoot: string, limits: Limits
     handshake: true,
     encode: encodeHostRequest,
   });
-}
-
-/**
- * Each exec request's scripts as JSON text, made once: the kept run's key hashes it and the host is
- * sent it (a unit test's scripts are a megabyte).
- */
-const scriptsTexts = new WeakMap<ExecRequest, string>();
-function scriptsTextOf(exec: ExecRequest): string {
-  let text = scriptsTexts.get(exec);
-  if (text === undefined) {
-    text = JSON.stringify(exec.scripts);
-    scriptsTexts.set(exec, text);
-  }
-  return text;
-}
-
-/** A request as the host reads it: a line of JSON; an exec request's scripts on a line after it. */
-function encodeHostRequest(request: object): string {
-  const asked = request as HostRequest;
-  return asked.kind === 'exec'
-    ? execLines(asked, scriptsTextOf(asked.request))
-    : `${JSON.stringify(asked)}\n`;
 }
 
 let ids = 0;
